@@ -6,10 +6,21 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DIContainer", targets: ["DIContainer"]),
+        .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure"]),
     ],
     targets: [
         .target(name: "DIContainer"),
         .testTarget(name: "DIContainerTests", dependencies: ["DIContainer"]),
+
+        // The reference app's layers. Each folder is its own target so the compiler enforces
+        // Domain ← Infrastructure ← Repository ← UseCase ← Presentation (Scheduling usable by all).
+        .target(name: "Scheduling", path: "Sources/Layers/Scheduling"),
+        .target(name: "Domain", path: "Sources/Layers/Domain"),
+        .target(name: "Infrastructure", path: "Sources/Layers/Infrastructure"),
+        .testTarget(
+            name: "LayersTests",
+            dependencies: ["Scheduling", "Domain", "Infrastructure"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
