@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DIContainer", targets: ["DIContainer"]),
-        .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation"]),
+        .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]),
     ],
     targets: [
         .target(name: "DIContainer"),
@@ -17,11 +17,12 @@ let package = Package(
         .target(name: "Scheduling", path: "Sources/Layers/Scheduling"),
         .target(name: "Domain", path: "Sources/Layers/Domain"),
         .target(name: "Infrastructure", path: "Sources/Layers/Infrastructure"),
+        .target(name: "Repository", dependencies: ["Domain", "Infrastructure", "Scheduling"], path: "Sources/Layers/Repository"),
         .target(name: "UseCase", dependencies: ["Domain"], path: "Sources/Layers/UseCase"),
         .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling"], path: "Sources/Layers/Presentation"),
         .testTarget(
             name: "LayersTests",
-            dependencies: ["Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation"]
+            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]
         ),
     ],
     swiftLanguageModes: [.v6]
