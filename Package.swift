@@ -22,8 +22,10 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling"], path: "Sources/Layers/Presentation"),
         .testTarget(
             name: "LayersTests",
-            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]
+            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport"]
         ),
+        // Test helpers shared by test targets: the Python HTTP test server and its launcher.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["test_server.py"]),
     ],
     swiftLanguageModes: [.v6]
 )
