@@ -13,6 +13,10 @@ import Dispatch
 /// program awaits. A program whose main thread blocks (for example in `semaphore.wait()`) never
 /// runs the scheduled work. The demo executable serves the main queue this way.
 ///
+/// On Linux, `dispatchMain()` ends the process's first thread and lets a dispatch thread serve
+/// the main queue, so inside scheduled work `Thread.isMainThread` may be `false` although the
+/// work runs on the main queue (serially, with every other main-queue and main-actor job).
+///
 /// ```swift
 /// let main = MainQueueScheduler()
 /// main.schedule { view.show(screen) }   // runs on the main thread, label "main"
