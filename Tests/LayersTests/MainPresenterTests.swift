@@ -116,6 +116,34 @@ struct MainPresenterTests {
         #expect(view.events == [.loading(true), .loading(false)])
     }
 
+    @Test("a second viewWillAppear cancels the load still running; only one fresh screen is shown")
+    func secondAppearanceCancelsFirst() async throws {
+        let fresh = try await FakeUseCases.main().execute()
+        let firstStarted = Latch(count: 1, name: "first load started")
+        let neverOpens = Latch(count: 1, name: "until cancelled")
+        let calls = CallLog()
+        let hangsOnce = FakeUseCases.main { call in
+            guard call == "stockedCourses" else { return }
+            calls.record(call)
+            guard calls.entries.count == 1 else { return }
+            firstStarted.countDown()
+            try await neverOpens.wait(timeout: .seconds(30))
+        }
+        let presenter = makePresenter(remote: hangsOnce, local: FakeUseCases.main(empty: true))
+
+        let first = presenter.viewWillAppear()
+        try await firstStarted.wait()
+        let second = presenter.viewWillAppear()
+        await first.value
+        await second.value
+        scheduler.run()
+
+        #expect(view.events.filter { if case .show = $0 { true } else { false } } == [.show(fresh, .network)])
+        #expect(view.events.filter { if case .error = $0 { true } else { false } }.isEmpty)
+        #expect(view.events.filter { $0 == .loading(true) }.count == 2)
+        #expect(view.events.last == .loading(false))
+    }
+
     @Test("holds the view weakly; updates for a view that is gone are dropped")
     func weakView() async throws {
         let presenter = MainPresenter(
