@@ -33,12 +33,14 @@ public struct URLSessionTransport: Transport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await dataWithTimeout(for: request)
         } catch let error as URLError {
             if error.code == .cancelled || Task.isCancelled {
                 throw CancellationError()
             }
             throw TransportError(error, url: request.url)
+        } catch let error as TransportError {
+            throw error
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -49,5 +51,32 @@ public struct URLSessionTransport: Transport {
             throw TransportError(.invalidResponse, url: request.url, message: "the response is not an HTTP response")
         }
         return (data, http)
+    }
+
+    /// `session.data(for:)`, ended with a timed-out error when `timeoutInterval` passes.
+    ///
+    /// `URLSession` treats `timeoutInterval` as an idle timeout (and FoundationNetworking rounds
+    /// it down to whole seconds), so the transport enforces it as a deadline for the response.
+    private func dataWithTimeout(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let timeout = request.timeoutInterval
+        let session = self.session
+        guard timeout > 0, timeout.isFinite else {
+            return try await session.data(for: request)
+        }
+        return try await withThrowingTaskGroup(of: (Data, URLResponse).self) { group in
+            group.addTask { try await session.data(for: request) }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int64((timeout * 1000).rounded(.up))))
+                throw TransportError(
+                    .timedOut, url: request.url, message: "no response within \(Self.format(timeout)) seconds")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    private static func format(_ seconds: TimeInterval) -> String {
+        seconds.rounded() == seconds ? "\(Int(seconds))" : "\(seconds)"
     }
 }
