@@ -159,6 +159,25 @@ struct URLSessionTransportTests {
         }
     }
 
+    @Test("after stop() the server is gone: connecting fails with a cannot-connect transport error")
+    func stoppedServer() async throws {
+        let fixtures = try TemporaryDirectory()
+        defer { fixtures.remove() }
+        let server = try await TestHTTPServer.start(fixturesDirectory: fixtures.url)
+        let client = client(server)
+        #expect(try await client.send(EchoQueryRequest(query: ["alive": "yes"])).pairs == [["alive", "yes"]])
+        server.stop()
+        server.stop()
+        let error = try await #require(throws: APIError.self) {
+            try await client.send(Path(path: "/courses/recent", settings: RequestSettings(maxRetries: 0)))
+        }
+        guard case .transport(let transportError, _) = error else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(transportError.kind == .cannotConnect)
+    }
+
     struct Tricky: Encodable, Sendable {
         var value: String
         var tags: [String]

@@ -21,8 +21,17 @@ public protocol CacheStore: Sendable {
 }
 
 /// The outcome of `CacheStore.load(_:forKey:)`.
+///
+/// ```swift
+/// switch cache.load([CourseDTO].self, forKey: "courses/recent") {
+/// case .hit(let courses): show(courses)
+/// case .miss(let reason): log("no cached courses: \(reason)")
+/// }
+/// ```
 public enum CacheLookup<Value> {
+    /// A stored value that decoded as the requested type.
     case hit(Value)
+    /// Nothing usable is stored; the associated value says why.
     case miss(CacheMiss)
 
     /// The value on a hit, `nil` on a miss.
@@ -40,6 +49,7 @@ public enum CacheMiss: Sendable, Equatable, CustomStringConvertible {
     /// Something is stored but cannot be read as the requested type; `reason` says why.
     case corrupt(reason: String)
 
+    /// "no entry" or "corrupt entry: <reason>".
     public var description: String {
         switch self {
         case .absent: "no entry"

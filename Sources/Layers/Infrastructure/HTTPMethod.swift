@@ -10,12 +10,19 @@
 /// }
 /// ```
 public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// `GET`: Reads a resource.
     case get = "GET"
+    /// `HEAD`: Reads a resource's header fields only.
     case head = "HEAD"
+    /// `POST`: Creates a resource or triggers an action; not idempotent.
     case post = "POST"
+    /// `PUT`: Replaces a resource.
     case put = "PUT"
+    /// `PATCH`: Changes part of a resource; not idempotent.
     case patch = "PATCH"
+    /// `DELETE`: Deletes a resource.
     case delete = "DELETE"
+    /// `OPTIONS`: Asks which methods a resource supports.
     case options = "OPTIONS"
 
     /// Whether sending the request twice has the same effect as sending it once
