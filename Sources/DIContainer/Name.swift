@@ -18,7 +18,7 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
     /// The name's text.
     public let rawValue: String
     /// The text's hash, computed once: resolving by name then hashes a word, not a string.
-    private let textHash: Int
+    let textHash: Int
 
     /// Creates a name from its text.
     ///

@@ -3,18 +3,38 @@ import Synchronization
 /// One step of a resolution in progress: the registration being built and the step that asked
 /// for it. Frames form an immutable linked list from the top-level request, so concurrent child
 /// tasks of an `async` factory each extend their own path, and cycles are found by walking it.
+///
+/// The top-level frame also holds what the whole resolution shares, freed when it returns: its
+/// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
 final class Frame: Sendable {
     let entry: Entry
     let parent: Frame?
     let depth: Int
-    let root: Root
+    let scope: Scope?
+    /// The top-level frame; `nil` when this is it.
+    private let root: Frame?
+    private let graph = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
 
-    init(entry: Entry, parent: Frame?, root: Root) {
+    /// A top-level frame.
+    init(entry: Entry, scope: Scope?) {
+        self.entry = entry
+        self.parent = nil
+        self.depth = 1
+        self.scope = scope
+        self.root = nil
+    }
+
+    /// A nested frame, for a dependency `parent`'s factory asked for.
+    init(entry: Entry, parent: Frame) {
         self.entry = entry
         self.parent = parent
-        self.depth = (parent?.depth ?? 0) + 1
-        self.root = root
+        self.depth = parent.depth + 1
+        self.scope = parent.scope
+        self.root = parent.top
     }
+
+    /// The top-level frame of this resolution.
+    var top: Frame { root ?? self }
 
     /// The services from the top-level request to this one.
     var path: [ServiceKey] {
@@ -36,21 +56,10 @@ final class Frame: Sendable {
         }
         return nil
     }
-}
-
-/// What one top-level resolve shares among all its steps, freed when it returns: the `graph`
-/// instances and the scope (test overrides, validation) it runs in.
-final class Root: Sendable {
-    let scope: Scope?
-    let graph = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
-
-    init(scope: Scope?) {
-        self.scope = scope
-    }
 
     /// The `graph` instance of `entry` in this resolution, if built.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        graph.withLock { $0[ObjectIdentifier(entry)] }
+        top.graph.withLock { $0[ObjectIdentifier(entry)] }
     }
 
     /// The `graph` instance of `entry`, built by `make` when this resolution has none yet.
@@ -58,7 +67,7 @@ final class Root: Sendable {
     func graphInstance(of entry: Entry, make: () throws -> AnyInstanceBox) rethrows -> AnyInstanceBox {
         if let box = graphInstance(of: entry) { return box }
         let made = try make()
-        return graph.withLock { graph in
+        return top.graph.withLock { graph in
             if let existing = graph[ObjectIdentifier(entry)] { return existing }
             graph[ObjectIdentifier(entry)] = made
             return made

@@ -18,6 +18,17 @@ struct Key: Hashable, Sendable {
     }
 
     static let noArguments = ObjectIdentifier(Void.self)
+
+    /// A cheap, well-mixed hash for `LookupTable` (not `Hasher`: that is SipHash, made to resist
+    /// hash flooding, which keys chosen by the program's own registrations do not need).
+    @inline(__always)
+    var tableHash: Int {
+        var hash = UInt(bitPattern: Int(bitPattern: type)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= UInt(bitPattern: Int(bitPattern: arguments)) &* 0xC2B2_AE3D_27D4_EB4F
+        if let name { hash ^= UInt(bitPattern: name.textHash) &* 0x1656_67B1_9E37_79F9 }
+        hash ^= hash >> 31
+        return Int(bitPattern: hash)
+    }
 }
 
 /// How a type reads in messages, paths and graphs: `CourseRepository`, not `any CourseRepository`.

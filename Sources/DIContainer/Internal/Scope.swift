@@ -54,7 +54,7 @@ final class Scope: Sendable {
         if entry.isInstance { return entry.cell }
         return cells.withLock { cells in
             if let cell = cells[ObjectIdentifier(entry)] { return cell }
-            let cell = InstanceCell()
+            let cell = InstanceCell(weak: entry.lifetime == .weak)
             cells[ObjectIdentifier(entry)] = cell
             return cell
         }
