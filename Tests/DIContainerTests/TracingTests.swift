@@ -82,6 +82,18 @@ struct TracingTests {
         #expect(steps(log.values) == [TrcStep(service: "TrcClient", lifetime: .singleton, isNew: true, depth: 1)])
     }
 
+    @Test("the dry runs of validate and graph export are not reported")
+    func dryRunsNotReported() throws {
+        let container = smallGraph()
+        let log = record(container)
+        defer { container.stopTracing() }
+        try container.validate()
+        _ = container.graph(format: .dot)
+        #expect(log.values.isEmpty)
+        _ = try container.resolve(TrcClient.self)
+        #expect(steps(log.values) == [TrcStep(service: "TrcClient", lifetime: .singleton, isNew: true, depth: 1)])
+    }
+
     @Test("tracing one container reports nothing about another")
     func perContainer() throws {
         let traced = smallGraph()
