@@ -13,8 +13,38 @@ extension Container {
     /// - Throws: `ResolutionError` when nothing is registered, on a circular dependency, when the
     ///   registration needs other arguments, when a factory fails, or when the registration has an
     ///   `async` factory. Never returns `nil`, never traps.
+    @inlinable
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
-        try resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: nil)
+        // Inlined into the caller, so reading a built singleton is specialized for `S`: no
+        // generic metadata, no dynamic cast.
+        if let box = builtSingleton(ObjectIdentifier(S.self), name: name) {
+            return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+        }
+        return try resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: nil)
+    }
+
+    /// The instance of the singleton registered for the type and name, when it is built and no
+    /// scope or tracing is in effect: the whole hot path, without generics.
+    ///
+    /// Everything stays unretained: the box lives as long as its entry, and the entry as long as
+    /// the registry that answered (see `Registry.unretainedEntry(for:)`).
+    @usableFromInline
+    func builtSingleton(_ type: ObjectIdentifier, name: Name?) -> Unmanaged<AnyInstanceBox>? {
+        guard CurrentScope.openCount.load(ordering: .relaxed) == 0, !tracing.isEnabled else { return nil }
+        let key = Key(type: type, name: name, arguments: Key.noArguments)
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = container._withUnsafeGuaranteedRef { container in
+                (container.registry.unretainedEntry(for: key), container.parent.map(Unmanaged.passUnretained))
+            }
+            if let found {
+                return found._withUnsafeGuaranteedRef { entry in
+                    entry.lifetime == .singleton ? entry.cell.unretainedInstance() : nil
+                }
+            }
+            guard let parent else { return nil }
+            container = parent
+        }
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments.
@@ -47,7 +77,7 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     /// - Throws: `ResolutionError`.
     public func resolveAsync<S>(_ type: S.Type, name: Name? = nil) async throws -> S {
-        try await resolveAsync(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: nil)
+        try await resolveAsync(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: nil)
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments, running
@@ -106,6 +136,7 @@ extension Container {
     }
 
     /// Resolves `key` synchronously; `parent` is the step that asked (`nil` at top level).
+    @usableFromInline
     func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) throws -> S {
         let scope = parent == nil ? CurrentScope.current : parent?.scope
         guard let entry = entry(for: key, scope: scope) else {

@@ -6,6 +6,7 @@ import Synchronization
 ///
 /// The top-level frame also holds what the whole resolution shares, freed when it returns: its
 /// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
+@usableFromInline
 final class Frame: Sendable {
     let entry: Entry
     let parent: Frame?
@@ -82,7 +83,7 @@ struct ContextResolver: Resolver {
     let frame: Frame
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try container.resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: frame)
+        try container.resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: frame)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
@@ -93,7 +94,7 @@ struct ContextResolver: Resolver {
 
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
         try await container.resolveAsync(
-            S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: frame)
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: frame)
     }
 
     func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {

@@ -48,6 +48,12 @@ final class InstanceCell: Sendable {
         instance.load(ordering: .acquiring)?.takeUnretainedValue()
     }
 
+    /// The built instance, unretained: the cell keeps it until the cell itself is released.
+    @inline(__always)
+    func unretainedInstance() -> Unmanaged<AnyInstanceBox>? {
+        instance.load(ordering: .acquiring)
+    }
+
     /// Stores `box` unless an instance is stored already; returns the one stored.
     func storeIfNil(_ box: AnyInstanceBox) -> AnyInstanceBox {
         let candidate = Unmanaged.passRetained(box)

@@ -1,23 +1,24 @@
 /// What a registration is found by: the service type, an optional name and the types of the
 /// runtime arguments its factory takes (`Void` for none). Typed, never a string.
+@usableFromInline
 struct Key: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: Name?
     let arguments: ObjectIdentifier
 
-    @inlinable
+    @usableFromInline
     init(type: ObjectIdentifier, name: Name?, arguments: ObjectIdentifier) {
         self.type = type
         self.name = name
         self.arguments = arguments
     }
 
-    @inlinable
     init<S, each A>(_ service: S.Type, name: Name?, arguments: (repeat each A).Type) {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
     }
 
-    static let noArguments = ObjectIdentifier(Void.self)
+    @usableFromInline
+    static var noArguments: ObjectIdentifier { ObjectIdentifier(Void.self) }
 
     /// A cheap, well-mixed hash for `LookupTable` (not `Hasher`: that is SipHash, made to resist
     /// hash flooding, which keys chosen by the program's own registrations do not need).

@@ -48,6 +48,13 @@ final class Registry: Sendable {
     /// last lookup.
     @inline(__always)
     func entry(for key: Key) -> Entry? {
+        unretainedEntry(for: key)?.takeUnretainedValue()
+    }
+
+    /// The registration for `key`, unretained: it stays alive as long as this registry, because
+    /// every lookup table — replaced ones too — keeps its entries.
+    @inline(__always)
+    func unretainedEntry(for key: Key) -> Unmanaged<Entry>? {
         if isStale.load(ordering: .acquiring) {
             publish()
         }
@@ -77,10 +84,15 @@ final class Registry: Sendable {
 }
 
 /// An immutable open-addressing hash table from `Key` to `Entry`, at most half full, probed
-/// linearly. It hashes a key with a few multiplications instead of `Hasher` (SipHash), which
-/// keeps a lookup to a few tens of instructions whatever the number of registrations.
-final class LookupTable: Sendable {
-    private let slots: [Entry?]
+/// linearly. It hashes a key with a few multiplications instead of `Hasher` (SipHash), and hands
+/// out unretained entries, which keeps a lookup to a few tens of instructions whatever the
+/// number of registrations.
+///
+/// `@unchecked Sendable`, reviewed: every stored property is written once, in `init`, and only
+/// read afterwards; `entries` keeps alive every entry the slots point to.
+final class LookupTable: @unchecked Sendable {
+    private let entries: [Entry]
+    private let slots: UnsafeMutableBufferPointer<Unmanaged<Entry>?>
     private let mask: Int
 
     init(entries: [Entry]) {
@@ -88,28 +100,32 @@ final class LookupTable: Sendable {
         while capacity < entries.count * 2 {
             capacity <<= 1
         }
-        var slots = [Entry?](repeating: nil, count: capacity)
+        let slots = UnsafeMutableBufferPointer<Unmanaged<Entry>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil)
         let mask = capacity - 1
         for entry in entries {
             var index = entry.key.tableHash & mask
             while slots[index] != nil {
                 index = (index + 1) & mask
             }
-            slots[index] = entry
+            slots[index] = Unmanaged.passUnretained(entry)
         }
+        self.entries = entries
         self.slots = slots
         self.mask = mask
     }
 
+    deinit {
+        slots.deallocate()
+    }
+
     @inline(__always)
-    func entry(for key: Key) -> Entry? {
-        slots.withUnsafeBufferPointer { slots in
-            var index = key.tableHash & mask
-            while let entry = slots[index] {
-                if entry.key == key { return entry }
-                index = (index + 1) & mask
-            }
-            return nil
+    func entry(for key: Key) -> Unmanaged<Entry>? {
+        var index = key.tableHash & mask
+        while let candidate = slots[index] {
+            if candidate._withUnsafeGuaranteedRef({ $0.key == key }) { return candidate }
+            index = (index + 1) & mask
         }
+        return nil
     }
 }
