@@ -14,7 +14,9 @@ final class Frame: Sendable {
     let scope: Scope?
     /// The top-level frame; `nil` when this is it.
     private let root: Frame?
-    private let graph = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
+    /// The `graph` instances of this resolution (top-level frame only), made on first use so
+    /// that resolutions without `graph` registrations allocate nothing for them.
+    private let graphStore = Atomic<Unmanaged<GraphStore>?>(nil)
 
     /// A top-level frame.
     init(entry: Entry, scope: Scope?) {
@@ -34,8 +36,25 @@ final class Frame: Sendable {
         self.root = parent.top
     }
 
+    deinit {
+        graphStore.load(ordering: .acquiring)?.release()
+    }
+
     /// The top-level frame of this resolution.
     var top: Frame { root ?? self }
+
+    /// The top-level frame's `graph` instances, made on first use.
+    private var graph: GraphStore {
+        let top = top
+        if let store = top.graphStore.load(ordering: .acquiring) { return store.takeUnretainedValue() }
+        let store = GraphStore()
+        let candidate = Unmanaged.passRetained(store)
+        let (stored, original) = top.graphStore.compareExchange(
+            expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
+        if stored { return store }
+        candidate.release()
+        return original?.takeUnretainedValue() ?? store
+    }
 
     /// The services from the top-level request to this one.
     var path: [ServiceKey] {
@@ -60,7 +79,7 @@ final class Frame: Sendable {
 
     /// The `graph` instance of `entry` in this resolution, if built.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        top.graph.withLock { $0[ObjectIdentifier(entry)] }
+        graph.instances.withLock { $0[ObjectIdentifier(entry)] }
     }
 
     /// The `graph` instance of `entry`, built by `make` when this resolution has none yet.
@@ -68,12 +87,17 @@ final class Frame: Sendable {
     func graphInstance(of entry: Entry, make: () throws -> AnyInstanceBox) rethrows -> AnyInstanceBox {
         if let box = graphInstance(of: entry) { return box }
         let made = try make()
-        return top.graph.withLock { graph in
+        return graph.instances.withLock { graph in
             if let existing = graph[ObjectIdentifier(entry)] { return existing }
             graph[ObjectIdentifier(entry)] = made
             return made
         }
     }
+}
+
+/// The `graph` instances of one resolution.
+final class GraphStore: Sendable {
+    let instances = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
 }
 
 /// The `Resolver` handed to factories: it continues the resolution that called the factory, so
