@@ -8,12 +8,15 @@ import Synchronization
 /// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
 @usableFromInline
 final class Frame: Sendable {
-    let entry: Entry
+    // Unowned, to keep a step to one retain: the entry lives as long as the registry that
+    // answered (tables keep their entries), which the container keeps, which every resolver that
+    // carries this frame keeps; the top-level frame is reachable through `parent`.
+    unowned(unsafe) let entry: Entry
     let parent: Frame?
     let depth: Int
     let scope: Scope?
     /// The top-level frame; `nil` when this is it.
-    private let root: Frame?
+    private unowned(unsafe) let root: Frame?
     /// The `graph` instances of this resolution (top-level frame only), made on first use so
     /// that resolutions without `graph` registrations allocate nothing for them.
     private let graphStore = Atomic<Unmanaged<GraphStore>?>(nil)
