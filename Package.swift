@@ -43,7 +43,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
-        .testTarget(name: "DemoTests", dependencies: ["demo", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport"]),
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["test_server.py"]),
     ],
