@@ -17,10 +17,6 @@ struct Demo {
             Console.error("demo: \(error)\n\(DemoOptions.usageHint)")
             exit(ExitStatus.usage)
         }
-        if options.command == .help {
-            Console.out(DemoOptions.help)
-            exit(ExitStatus.success)
-        }
         exit(await DemoRunner(options: options).run())
     }
 }

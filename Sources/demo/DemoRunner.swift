@@ -10,6 +10,10 @@ struct DemoRunner {
     ///
     /// - Returns: The exit status (see `ExitStatus`).
     func run() async -> Int32 {
+        if options.command == .help {
+            Console.out(DemoOptions.help)
+            return ExitStatus.success
+        }
         guard let configuration = configuration() else { return ExitStatus.failure }
         AppAssembly(configuration: configuration).assemble(into: .shared)
         do {
@@ -27,8 +31,7 @@ struct DemoRunner {
             case .registrations:
                 return listRegistrations()
             case .help:
-                Console.out(DemoOptions.help)
-                return ExitStatus.success
+                return ExitStatus.success  // printed above, before assembling anything
             }
         } catch {
             Console.error("demo: \(error)")
