@@ -144,10 +144,18 @@ struct ErrorMessageTests {
     }
 
     @Test("a runaway depth ends in an error, not a stack overflow")
-    func depthLimit() {
+    func depthLimit() async {
         let container = Container()
         container.registerChain(length: Container.maximumDepth + 10)
-        #expect(message { try container.resolve(Chain.self, name: "0") } == """
+        let text = await onThread(stackSize: 64 << 20) {
+            do {
+                _ = try container.resolve(Chain.self, name: "0")
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(text == """
             Cannot resolve Chain (name: 1500): the resolution went 1500 levels deep and stopped before the stack runs out. \
             Path: Chain (name: 0) → Chain (name: 1) → Chain (name: 2) → Chain (name: 3) → Chain (name: 4) → \
             … 1491 more … → Chain (name: 1496) → Chain (name: 1497) → Chain (name: 1498) → Chain (name: 1499) → \
@@ -159,23 +167,16 @@ struct ErrorMessageTests {
     func smallStack() async throws {
         let container = Container()
         container.registerChain(length: 1_400)
-        let outcome: String = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                do {
-                    let chain = try container.resolve(Chain.self, name: "0")
-                    continuation.resume(returning: "resolved \(chain.length)")
-                } catch let error as ResolutionError {
-                    guard case .depthLimitExceeded(let limit) = error.kind else {
-                        continuation.resume(returning: "wrong kind: \(error)")
-                        return
-                    }
-                    continuation.resume(returning: limit < 1_400 ? "stopped" : "stopped too late at \(limit)")
-                } catch {
-                    continuation.resume(returning: "unexpected \(error)")
-                }
+        let outcome = await onThread(stackSize: 512 * 1024) { () -> String in
+            do {
+                let chain = try container.resolve(Chain.self, name: "0")
+                return "resolved \(chain.length)"
+            } catch let error as ResolutionError {
+                guard case .depthLimitExceeded(let limit) = error.kind else { return "wrong kind: \(error)" }
+                return limit < 1_400 ? "stopped" : "stopped too late at \(limit)"
+            } catch {
+                return "unexpected \(error)"
             }
-            thread.stackSize = 512 * 1024
-            thread.start()
         }
         #expect(outcome == "stopped")
     }

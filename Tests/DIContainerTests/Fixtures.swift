@@ -99,3 +99,14 @@ final class Protected<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes and returns its result. Deep
+/// resolutions use it so they pass the same way in debug builds and under the thread sanitizer
+/// (whose stack frames are several times larger).
+func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
