@@ -43,7 +43,7 @@ struct DemoRunner {
         let backend: AppConfiguration.Backend
         if let baseURL = options.baseURL {
             backend = .server(baseURL: baseURL)
-        } else if let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil) {
+        } else if let fixtures = EmbeddedFixtures.directory() {
             backend = .fixtures(directory: fixtures)
         } else {
             Console.error("demo: the embedded fixtures are missing from the demo's resource bundle; rebuild it, or use --base-url")

@@ -55,8 +55,9 @@ enum DemoProcess {
     ///   - arguments: The command line after the program name.
     ///   - timeoutSeconds: A guard against a hung demo: past it the process is terminated and
     ///     the run throws. Runs normally take well under a second.
-    static func run(_ arguments: [String], timeoutSeconds: Int = 120) async throws -> DemoResult {
-        let executable = try executable()
+    ///   - executable: Another copy of the demo to run; the built one by default.
+    static func run(_ arguments: [String], timeoutSeconds: Int = 120, executable: URL? = nil) async throws -> DemoResult {
+        let executable = try executable ?? self.executable()
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result {

@@ -33,6 +33,18 @@ struct DemoRunTests {
         #expect(second.stdout.contains("    - Design Systems that Scale · 100% ★"))
     }
 
+    @Test("a copy of the demo without its resource bundle says so and exits 1 instead of trapping")
+    func missingResourceBundle() async throws {
+        let folder = try TemporaryDirectory(prefix: "DemoTests")
+        defer { folder.remove() }
+        let copy = folder.url.appendingPathComponent("demo")
+        try FileManager.default.copyItem(at: try DemoProcess.executable(), to: copy)
+
+        let result = try await DemoProcess.run(["--cache-dir", folder.url.appendingPathComponent("cache").path], executable: copy)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("the embedded fixtures are missing from the demo's resource bundle"), "\(result)")
+    }
+
     @Test("simulated latency is reported and changes nothing else")
     func latency() async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
