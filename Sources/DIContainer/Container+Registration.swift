@@ -25,7 +25,7 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration {
         add(S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
-            factory: FactoryBox<S, Void> { resolver, _ in try factory(resolver) }, isAsync: false,
+            factory: FactoryBox<S, Void>(factory), isAsync: false,
             file: file, line: line)
     }
 
@@ -56,9 +56,9 @@ extension Container {
     ) -> Registration {
         add(S.self, name: name, arguments: (repeat each A).self, argumentTypes: argumentTypes(repeat (each A).self),
             lifetime: lifetime,
-            factory: FactoryBox<S, (repeat each A)> { resolver, arguments in
+            factory: FactoryBox<S, (repeat each A)>(arguments: { resolver, arguments in
                 try factory(resolver, repeat each arguments)
-            },
+            }),
             isAsync: false, file: file, line: line)
     }
 
@@ -133,7 +133,7 @@ extension Container {
         let box = InstanceBox(instance)
         let registration = add(
             S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: .singleton,
-            factory: FactoryBox<S, Void> { _, _ in box.value }, isAsync: false, isInstance: true,
+            factory: FactoryBox<S, Void> { _ in box.value }, isAsync: false, isInstance: true,
             file: file, line: line)
         _ = registration.entry.cell.storeIfNil(box)
         return registration
@@ -167,7 +167,7 @@ extension Container {
     ) -> Registration {
         add(
             S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
-            factory: FactoryBox<S, Void> { resolver, _ in
+            factory: FactoryBox<S, Void> { resolver in
                 try initializer(repeat resolver.resolve((each D).self, name: nil))
             },
             isAsync: false, declaredDependencies: dependencies(repeat (each D).self), file: file, line: line)
@@ -199,9 +199,9 @@ extension Container {
     ) -> Registration {
         add(
             S.self, name: name, arguments: A.self, argumentTypes: [A.self], lifetime: lifetime,
-            factory: FactoryBox<S, A> { resolver, argument in
+            factory: FactoryBox<S, A>(arguments: { resolver, argument in
                 try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-            },
+            }),
             isAsync: false, declaredDependencies: dependencies(repeat (each D).self), file: file, line: line)
     }
 

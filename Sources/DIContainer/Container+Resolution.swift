@@ -151,10 +151,9 @@ extension Container {
         }
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self)
-        let resolver = ContextResolver(container: self, frame: frame)
         if entry.lifetime == .transient, !tracing.isEnabled {
             do {
-                return try factory.make(resolver, arguments)
+                return try factory.make(frame, arguments)
             } catch {
                 throw Self.wrap(error, at: frame)
             }
@@ -164,7 +163,7 @@ extension Container {
         let make = { () throws -> S in
             created = true
             do {
-                return try factory.make(resolver, arguments)
+                return try factory.make(frame, arguments)
             } catch {
                 throw Self.wrap(error, at: frame)
             }
@@ -198,13 +197,12 @@ extension Container {
         }
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry.factory, to: AsyncFactoryBox<S, Args>.self)
-        let resolver = ContextResolver(container: self, frame: frame)
         // The arguments go to the factory once; for a singleton that factory runs in the task
         // that builds it, which is why they cross into a `@Sendable` closure.
         nonisolated(unsafe) let arguments = arguments
         let make = { @Sendable () async throws -> S in
             do {
-                return try await factory.make(resolver, arguments)
+                return try await factory.make(frame, arguments)
             } catch {
                 throw Self.wrap(error, at: frame)
             }
@@ -247,7 +245,7 @@ extension Container {
     private func enter(_ entry: Entry, from parent: Frame?, scope: Scope?) throws -> Frame {
         scope?.recorder?.observe(entry)
         guard let parent else {
-            return Frame(entry: entry, scope: scope)
+            return Frame(entry: entry, scope: scope, container: self)
         }
         scope?.recorder?.record(Dependency(entry), of: parent.entry)
         if let start = parent.ancestor(building: entry) {

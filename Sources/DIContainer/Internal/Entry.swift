@@ -99,11 +99,30 @@ protocol DryRunnable: AnyObject, Sendable {
 }
 
 /// A synchronous factory, typed: `S` is the service, `Args` the tuple of runtime arguments.
+/// A factory without arguments keeps the user's closure as it is, so resolving calls it
+/// directly, with the resolution's frame as its resolver.
 final class FactoryBox<S, Args>: DryRunnable {
-    let make: @Sendable (ContextResolver, Args) throws -> S
+    private enum Body {
+        case plain(@Sendable (any Resolver) throws -> S)
+        case arguments(@Sendable (any Resolver, Args) throws -> S)
+    }
 
-    init(_ make: @escaping @Sendable (ContextResolver, Args) throws -> S) {
-        self.make = make
+    private let body: Body
+
+    init(_ make: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
+        body = .plain(make)
+    }
+
+    init(arguments make: @escaping @Sendable (any Resolver, Args) throws -> S) {
+        body = .arguments(make)
+    }
+
+    @inline(__always)
+    func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
+        switch body {
+        case .plain(let make): try make(resolver)
+        case .arguments(let make): try make(resolver, arguments)
+        }
     }
 
     func dryRun(in container: Container, key: Key) throws {
@@ -115,9 +134,9 @@ final class FactoryBox<S, Args>: DryRunnable {
 
 /// An `async` factory, typed like `FactoryBox`.
 final class AsyncFactoryBox<S, Args>: Sendable {
-    let make: @Sendable (ContextResolver, Args) async throws -> S
+    let make: @Sendable (any Resolver, Args) async throws -> S
 
-    init(_ make: @escaping @Sendable (ContextResolver, Args) async throws -> S) {
+    init(_ make: @escaping @Sendable (any Resolver, Args) async throws -> S) {
         self.make = make
     }
 }

@@ -1,13 +1,15 @@
 import Synchronization
 
 /// One step of a resolution in progress: the registration being built and the step that asked
-/// for it. Frames form an immutable linked list from the top-level request, so concurrent child
+/// for it. It is also the `Resolver` handed to that registration's factory, so nested resolves
+/// continue the same resolution (its path, its `graph` instances, its scope). Frames form an immutable linked list from the top-level request, so concurrent child
 /// tasks of an `async` factory each extend their own path, and cycles are found by walking it.
 ///
 /// The top-level frame also holds what the whole resolution shares, freed when it returns: its
 /// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
 @usableFromInline
 final class Frame: Sendable {
+    let container: Container
     // Unowned, to keep a step to one retain: the entry lives as long as the registry that
     // answered (tables keep their entries), which the container keeps, which every resolver that
     // carries this frame keeps; the top-level frame is reachable through `parent`.
@@ -22,7 +24,8 @@ final class Frame: Sendable {
     private let graphStore = Atomic<Unmanaged<GraphStore>?>(nil)
 
     /// A top-level frame.
-    init(entry: Entry, scope: Scope?) {
+    init(entry: Entry, scope: Scope?, container: Container) {
+        self.container = container
         self.entry = entry
         self.parent = nil
         self.depth = 1
@@ -32,6 +35,7 @@ final class Frame: Sendable {
 
     /// A nested frame, for a dependency `parent`'s factory asked for.
     init(entry: Entry, parent: Frame) {
+        self.container = parent.container
         self.entry = entry
         self.parent = parent
         self.depth = parent.depth + 1
@@ -71,13 +75,24 @@ final class Frame: Sendable {
     }
 
     /// The frame building `entry` on this path, if any: the start of a cycle.
+    ///
+    /// Walks the path unretained (every frame on it is kept alive by `self`), so checking for a
+    /// cycle costs no reference counting, only the comparisons.
     func ancestor(building entry: Entry) -> Frame? {
-        var frame: Frame? = self
-        while let current = frame {
-            if current.entry === entry { return current }
-            frame = current.parent
+        var frame = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = frame._withUnsafeGuaranteedRef { frame in
+                (frame.entry === entry, frame.parentUnretained)
+            }
+            if found { return frame.takeUnretainedValue() }
+            guard let parent else { return nil }
+            frame = parent
         }
-        return nil
+    }
+
+    private var parentUnretained: Unmanaged<Frame>? {
+        guard let parent else { return nil }
+        return Unmanaged.passUnretained(parent)
     }
 
     /// The `graph` instance of `entry` in this resolution, if built.
@@ -101,34 +116,34 @@ final class Frame: Sendable {
 /// The `graph` instances of one resolution.
 typealias GraphStore = Locked<[ObjectIdentifier: AnyInstanceBox]>
 
-/// The `Resolver` handed to factories: it continues the resolution that called the factory, so
-/// nested resolves share its path, its `graph` instances and its scope.
-struct ContextResolver: Resolver {
-    let container: Container
-    let frame: Frame
-
+extension Frame: Resolver {
+    @usableFromInline
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try container.resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: frame)
+        try container.resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: self)
     }
 
+    @usableFromInline
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
         try container.resolve(
             S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
-            arguments: (repeat each arguments), from: frame)
+            arguments: (repeat each arguments), from: self)
     }
 
+    @usableFromInline
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
         try await container.resolveAsync(
-            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: frame)
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: self)
     }
 
+    @usableFromInline
     func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {
         try await container.resolveAsync(
             S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
-            arguments: (repeat each arguments), from: frame)
+            arguments: (repeat each arguments), from: self)
     }
 
+    @usableFromInline
     func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        try container.resolveAll(S.self, from: frame)
+        try container.resolveAll(S.self, from: self)
     }
 }
