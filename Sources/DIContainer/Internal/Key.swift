@@ -20,6 +20,17 @@ struct Key: Hashable, Sendable {
     @usableFromInline
     static var noArguments: ObjectIdentifier { ObjectIdentifier(Void.self) }
 
+    @usableFromInline
+    static func == (lhs: Key, rhs: Key) -> Bool {
+        lhs.type == rhs.type && lhs.arguments == rhs.arguments && lhs.name == rhs.name
+    }
+
+    /// Feeds `Hasher` one word (the cheap hash below) instead of three fields and a string hash.
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(tableHash)
+    }
+
     /// A cheap, well-mixed hash for `LookupTable` (not `Hasher`: that is SipHash, made to resist
     /// hash flooding, which keys chosen by the program's own registrations do not need).
     @inline(__always)

@@ -15,7 +15,7 @@ final class Registry: Sendable {
         /// Every registration in registration order; a replacement takes its key's place.
         var ordered: [Entry] = []
         /// The position of each key in `ordered`.
-        var positions: [Key: Int] = [:]
+        var positions = PositionIndex()
         var retired: [LookupTable] = []
     }
 
@@ -34,11 +34,11 @@ final class Registry: Sendable {
     /// Adds or replaces the registration for `entry.key`.
     func add(_ entry: Entry) {
         state.withLock { state in
-            if let position = state.positions[entry.key] {
+            if let position = state.positions.position(of: entry.key, in: state.ordered) {
                 state.ordered[position] = entry
             } else {
-                state.positions[entry.key] = state.ordered.count
                 state.ordered.append(entry)
+                state.positions.insert(state.ordered.count - 1, in: state.ordered)
             }
             isStale.store(true, ordering: .releasing)
         }
@@ -127,5 +127,43 @@ final class LookupTable: @unchecked Sendable {
             index = (index + 1) & mask
         }
         return nil
+    }
+}
+
+/// Where each key sits in the registry's ordered list: an open-addressing set of positions,
+/// probed with `Key.tableHash`, so registering hashes one word instead of running `Hasher`.
+private struct PositionIndex {
+    /// Position + 1 of an entry of `ordered`, or 0 for an empty slot; at most half full.
+    private var slots = [Int](repeating: 0, count: 16)
+
+    func position(of key: Key, in ordered: [Entry]) -> Int? {
+        let mask = slots.count - 1
+        var index = key.tableHash & mask
+        while slots[index] != 0 {
+            let position = slots[index] - 1
+            if ordered[position].key == key { return position }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Records the entry at `position` of `ordered`, whose key is not in the index yet.
+    mutating func insert(_ position: Int, in ordered: [Entry]) {
+        if (position + 1) * 2 > slots.count {
+            slots = [Int](repeating: 0, count: slots.count * 2)
+            for earlier in 0..<position {
+                place(earlier, key: ordered[earlier].key)
+            }
+        }
+        place(position, key: ordered[position].key)
+    }
+
+    private mutating func place(_ position: Int, key: Key) {
+        let mask = slots.count - 1
+        var index = key.tableHash & mask
+        while slots[index] != 0 {
+            index = (index + 1) & mask
+        }
+        slots[index] = position + 1
     }
 }
