@@ -1,0 +1,26 @@
+/// What can stop a benchmark run, with a description that says what went wrong.
+enum BenchmarkError: Error, CustomStringConvertible {
+    /// A container returned nothing for a service the case registered.
+    case notResolved(contender: String, service: String)
+    /// A memory-probe child process could not be started or did not report its peak memory.
+    case memoryProbeFailed(String)
+    /// The command line asked for something the runner does not know.
+    case usage(String)
+
+    var description: String {
+        switch self {
+        case let .notResolved(contender, service):
+            "\(contender) resolved nothing for \(service), which the benchmark registered; the case's wiring is wrong"
+        case let .memoryProbeFailed(reason):
+            "memory probe failed: \(reason)"
+        case let .usage(reason):
+            "\(reason)\n\(Self.usageText)"
+        }
+    }
+
+    /// The command-line summary printed with a usage error.
+    static let usageText = """
+        usage: Benchmarks [--quick]                       run every case and print the table
+               Benchmarks memory <ours|swinject|none> <count>   (internal) print peak RSS in kB
+        """
+}
