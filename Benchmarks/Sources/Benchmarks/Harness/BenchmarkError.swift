@@ -20,7 +20,9 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
     /// The command-line summary printed with a usage error.
     static let usageText = """
-        usage: Benchmarks [--quick]                       run every case and print the table
-               Benchmarks memory <ours|swinject|none> <count>   (internal) print peak RSS in kB
+        usage: Benchmarks [--quick] [--only SCENARIO,…] [--contender hand-wired|ours|swinject]
+                   run the cases (all by default) and print the table, targets and machine line
+               Benchmarks memory <ours|swinject|none> <count>
+                   (internal, the memory probe's child) build registrations, print peak RSS in kB
         """
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Runs every contender's cases in one process, scenario by scenario (so contenders measured
 /// side by side share the machine's state), then the memory probes in child processes.
 struct Runner {
-    /// Repetitions and batch length.
-    let plan: Plan
+    /// Repetitions, batch length and which cases run.
+    let options: Options
     /// The contenders, in the order each scenario runs them.
     let contestants: [any Contestant.Type] = [HandWired.self, OurCases.self, SwinjectCases.self]
 
@@ -13,7 +13,7 @@ struct Runner {
     /// - Returns: Every figure, by contender and scenario.
     /// - Throws: The first error a case or a probe throws.
     func run() throws -> Results {
-        let harness = Harness(plan: plan)
+        let harness = Harness(plan: options.plan)
         var results = Results()
         var cases: [Contender: [Scenario: BenchmarkCase]] = [:]
         for contestant in contestants {
@@ -22,7 +22,8 @@ struct Runner {
         }
         for scenario in Scenario.allCases {
             for contestant in contestants {
-                guard let benchmark = cases[contestant.contender]?[scenario] else { continue }
+                guard options.includes(contestant.contender, scenario),
+                      let benchmark = cases[contestant.contender]?[scenario] else { continue }
                 progress("\(contestant.contender.rawValue): \(scenario.rawValue)")
                 switch benchmark.run {
                 case let .batch(operationsPerCall, batch):
@@ -33,8 +34,9 @@ struct Runner {
                 }
             }
         }
-        let probe = MemoryProbe(runs: plan.repetitions >= 7 ? 3 : 1)
-        for contestant in contestants where contestant.holdRegistrations(1) != nil {
+        let probe = MemoryProbe(runs: options.plan.repetitions >= 7 ? 3 : 1)
+        for contestant in contestants
+        where options.includes(contestant.contender, .memoryPerRegistration) && contestant.holdRegistrations(1) != nil {
             progress("\(contestant.contender.rawValue): \(Scenario.memoryPerRegistration.rawValue)")
             results[contestant.contender, .memoryPerRegistration] = try probe.bytesPerRegistration(
                 contestant.contender, count: manyRegistrations)
