@@ -1,0 +1,233 @@
+/// Registering services. Every form is lazy: nothing is built at registration, so registration
+/// order never matters. Registering the same type, name and argument types again replaces the
+/// earlier registration (and drops the singleton it held); the replacement keeps the original's
+/// place in registration order.
+extension Container {
+    /// Registers a factory that builds `type` from other services.
+    ///
+    /// ```swift
+    /// container.register(CourseRepository.self, name: .local, lifetime: .singleton) { r in
+    ///     LocalCourseRepository(cache: try r.resolve(CacheStore.self))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type, usually a protocol.
+    ///   - name: Tells several registrations of one type apart; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; `.transient` (a new one each time) by default.
+    ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
+    ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver) throws -> S
+    ) -> Registration {
+        add(S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
+            factory: FactoryBox<S, Void> { resolver, _ in try factory(resolver) }, isAsync: false,
+            file: file, line: line)
+    }
+
+    /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
+    ///
+    /// The argument types are part of the key: `resolve(_:arguments:)` must pass the same types in
+    /// the same order. With the `graph`, `singleton` and `weak` lifetimes the instance is shared
+    /// whatever the arguments, so those usually stay `transient`.
+    ///
+    /// ```swift
+    /// container.register(CourseDetailPresenter.self) { (r, courseID: Int) in
+    ///     CourseDetailPresenter(courseID: courseID, useCase: try r.resolve(GetCourseDetailUseCase.self))
+    /// }
+    /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: 42)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - factory: Builds the service from a resolver and the runtime arguments.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S, each A>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
+    ) -> Registration {
+        add(S.self, name: name, arguments: (repeat each A).self, argumentTypes: argumentTypes(repeat (each A).self),
+            lifetime: lifetime,
+            factory: FactoryBox<S, (repeat each A)> { resolver, arguments in
+                try factory(resolver, repeat each arguments)
+            },
+            isAsync: false, file: file, line: line)
+    }
+
+    /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
+    /// synchronous `resolve` of it throws `ResolutionError.Kind.asyncFactory`. An `async`
+    /// singleton is built exactly once even when many tasks ask for it at the same time.
+    ///
+    /// ```swift
+    /// container.register(Database.self, lifetime: .singleton) { r in
+    ///     try await Database.open(at: try r.resolve(URL.self, name: "database"))
+    /// }
+    /// let database = try await container.resolveAsync(Database.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - factory: Builds the service; it may `await`, and resolves dependencies with
+    ///     `resolveAsync` (or `resolve` for synchronous ones).
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver) async throws -> S
+    ) -> Registration {
+        add(S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
+            factory: AsyncFactoryBox<S, Void> { resolver, _ in try await factory(resolver) }, isAsync: true,
+            file: file, line: line)
+    }
+
+    /// Registers an `async` factory that takes runtime arguments; see
+    /// `register(_:name:lifetime:factory:)`.
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - factory: Builds the service from a resolver and the runtime arguments.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S, each A>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
+    ) -> Registration {
+        add(S.self, name: name, arguments: (repeat each A).self, argumentTypes: argumentTypes(repeat (each A).self),
+            lifetime: lifetime,
+            factory: AsyncFactoryBox<S, (repeat each A)> { resolver, arguments in
+                try await factory(resolver, repeat each arguments)
+            },
+            isAsync: true, file: file, line: line)
+    }
+
+    /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in
+    /// every scope, test overrides included.
+    ///
+    /// ```swift
+    /// container.register(APIConfiguration.self, instance: APIConfiguration(baseURL: url))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - instance: The instance to hand out.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S>(
+        _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
+    ) -> Registration {
+        let box = InstanceBox(instance)
+        let registration = add(
+            S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: .singleton,
+            factory: FactoryBox<S, Void> { _, _ in box.value }, isAsync: false, isInstance: true,
+            file: file, line: line)
+        _ = registration.entry.cell.instance.storeIfNil(box)
+        return registration
+    }
+
+    /// Registers `type` built by an initializer (or any function) whose parameters are all
+    /// resolved by type — initializer auto-wiring. Its dependencies are known without building
+    /// anything, so `validate()` checks them statically.
+    ///
+    /// ```swift
+    /// container.register(CourseRepository.self, initializer: RemoteCourseRepository.init)
+    /// // resolves RemoteCourseRepository.init(apiClient: APIClient, cache: CacheStore)
+    /// ```
+    ///
+    /// Every parameter is resolved unnamed; use a factory closure when one needs a name.
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - initializer: A function from the dependencies to the service.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        file: String = #fileID, line: Int = #line,
+        initializer: @escaping @Sendable (repeat each D) throws -> S
+    ) -> Registration {
+        add(
+            S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
+            factory: FactoryBox<S, Void> { resolver, _ in
+                try initializer(repeat resolver.resolve((each D).self, name: nil))
+            },
+            isAsync: false, declaredDependencies: dependencies(repeat (each D).self), file: file, line: line)
+    }
+
+    /// Registers `type` built by an initializer whose first parameter is a runtime argument and
+    /// whose other parameters are resolved by type. `validate()` checks those dependencies
+    /// without building anything, even though the argument is only known at resolve time.
+    ///
+    /// ```swift
+    /// container.register(CourseDetailPresenter.self, argument: Int.self, initializer: CourseDetailPresenter.init)
+    /// // CourseDetailPresenter.init(courseID: Int, getCourseDetailUseCase: GetCourseDetailUseCase, scheduler: any Scheduler)
+    /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: 42)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - argument: The type of the runtime argument, passed to `resolve(_:name:arguments:)`.
+    ///   - initializer: A function from the argument and the dependencies to the service.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S, A, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient, argument: A.Type,
+        file: String = #fileID, line: Int = #line,
+        initializer: @escaping @Sendable (A, repeat each D) throws -> S
+    ) -> Registration {
+        add(
+            S.self, name: name, arguments: A.self, argumentTypes: [A.self], lifetime: lifetime,
+            factory: FactoryBox<S, A> { resolver, argument in
+                try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
+            },
+            isAsync: false, declaredDependencies: dependencies(repeat (each D).self), file: file, line: line)
+    }
+
+    private func dependencies<each D>(_ types: repeat (each D).Type) -> [Dependency] {
+        var dependencies: [Dependency] = []
+        for type in repeat each types {
+            dependencies.append(Dependency(
+                key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type))
+        }
+        return dependencies
+    }
+
+    private func argumentTypes<each A>(_ types: repeat (each A).Type) -> [Any.Type] {
+        var result: [Any.Type] = []
+        for type in repeat each types {
+            result.append(type)
+        }
+        return result
+    }
+
+    private func add<S, Args>(
+        _ type: S.Type, name: Name?, arguments: Args.Type, argumentTypes: [Any.Type], lifetime: Lifetime,
+        factory: any AnyObject & Sendable, isAsync: Bool, isInstance: Bool = false,
+        declaredDependencies: [Dependency]? = nil, file: String, line: Int
+    ) -> Registration {
+        let entry = Entry(
+            key: Key(S.self, name: name, arguments: Args.self), serviceType: S.self, argumentTypes: argumentTypes,
+            lifetime: lifetime, factory: factory, isAsync: isAsync, isInstance: isInstance,
+            declaredDependencies: declaredDependencies, file: file, line: line)
+        registry.add(entry)
+        return Registration(entry: entry)
+    }
+}

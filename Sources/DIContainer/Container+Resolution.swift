@@ -1,0 +1,293 @@
+/// Resolving services.
+extension Container {
+    /// The instance registered for `type` under `name`.
+    ///
+    /// ```swift
+    /// let repository = try container.resolve(CourseRepository.self, name: .local)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    /// - Returns: The instance, built or reused according to the registration's lifetime.
+    /// - Throws: `ResolutionError` when nothing is registered, on a circular dependency, when the
+    ///   registration needs other arguments, when a factory fails, or when the registration has an
+    ///   `async` factory. Never returns `nil`, never traps.
+    public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
+        try resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: nil)
+    }
+
+    /// The instance registered for `type` under `name`, built with runtime arguments.
+    ///
+    /// ```swift
+    /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: courseID)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - arguments: The values the factory takes, of the registered types in the registered order.
+    /// - Throws: `ResolutionError`; of kind `argumentMismatch` when the types differ from the
+    ///   registration's.
+    public func resolve<S, each A>(_ type: S.Type, name: Name? = nil, arguments: repeat each A) throws -> S {
+        try resolve(
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
+            arguments: (repeat each arguments), from: nil)
+    }
+
+    /// The instance registered for `type` under `name`, running `async` factories (and
+    /// synchronous ones) as needed.
+    ///
+    /// ```swift
+    /// let database = try await container.resolveAsync(Database.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    /// - Throws: `ResolutionError`.
+    public func resolveAsync<S>(_ type: S.Type, name: Name? = nil) async throws -> S {
+        try await resolveAsync(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: nil)
+    }
+
+    /// The instance registered for `type` under `name`, built with runtime arguments, running
+    /// `async` factories as needed.
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - arguments: The values the factory takes.
+    /// - Throws: `ResolutionError`.
+    public func resolveAsync<S, each A>(_ type: S.Type, name: Name? = nil, arguments: repeat each A) async throws -> S {
+        try await resolveAsync(
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
+            arguments: (repeat each arguments), from: nil)
+    }
+
+    /// Every registration of `type` that takes no runtime arguments, whatever its name, in
+    /// registration order: ancestors' first, then this container's, then those added by test
+    /// overrides. Use it for plug-ins and interceptors (multibinding).
+    ///
+    /// ```swift
+    /// container.register(Interceptor.self, name: "auth") { _ in AuthInterceptor() }
+    /// container.register(Interceptor.self, name: "logging") { _ in LoggingInterceptor() }
+    /// let interceptors = try container.resolveAll(Interceptor.self)   // [auth, logging]
+    /// ```
+    ///
+    /// - Parameter type: The service type.
+    /// - Returns: One instance per registration; empty when there is none.
+    /// - Throws: `ResolutionError` when one of them fails to resolve.
+    public func resolveAll<S>(_ type: S.Type) throws -> [S] {
+        try resolveAll(S.self, from: nil)
+    }
+
+    // MARK: - Engine
+
+    func resolveAll<S>(_: S.Type, from parent: Frame?) throws -> [S] {
+        let scope = parent == nil ? CurrentScope.current : parent?.root.scope
+        var entries: [Entry] = []
+        var seen: Set<Key> = []
+        var chain: [Container] = []
+        var container: Container? = self
+        while let current = container {
+            chain.append(current)
+            container = current.parent
+        }
+        for container in chain.reversed() {
+            entries += container.registry.entries(ofType: ObjectIdentifier(S.self))
+        }
+        entries += scope?.overrides(ofType: ObjectIdentifier(S.self), in: self) ?? []
+        // The last registration of a key answers it; its place is the first one's.
+        var keys: [Key] = []
+        for entry in entries where entry.key.arguments == Key.noArguments && seen.insert(entry.key).inserted {
+            keys.append(entry.key)
+        }
+        return try keys.map { try resolve(S.self, key: $0, arguments: (), from: parent) }
+    }
+
+    /// Resolves `key` synchronously; `parent` is the step that asked (`nil` at top level).
+    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) throws -> S {
+        let scope = parent == nil ? CurrentScope.current : parent?.root.scope
+        guard let entry = entry(for: key, scope: scope) else {
+            throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
+        }
+        // The hot path: a singleton already built, outside any test or validation scope.
+        if scope == nil, entry.lifetime == .singleton, !tracing.isEnabled, let box = entry.cell.instance.load() {
+            return box.value(as: S.self)
+        }
+        if entry.isAsync {
+            throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
+        }
+        let frame = try enter(entry, from: parent, scope: scope)
+        let factory = unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self)
+        let resolver = ContextResolver(container: self, frame: frame)
+        let start = tracing.start()
+        var created = false
+        let make = { () throws -> S in
+            created = true
+            do {
+                return try factory.make(resolver, arguments)
+            } catch {
+                throw Self.wrap(error, at: frame)
+            }
+        }
+        let value: S
+        switch entry.lifetime {
+        case .transient:
+            value = try make()
+        case .graph:
+            value = try frame.root.graphInstance(of: entry) { InstanceBox(try make()) }.value(as: S.self)
+        case .singleton:
+            let cell = scope?.cell(for: entry) ?? entry.cell
+            value = try cell.singleton(owner: ObjectIdentifier(frame.root), onDeadlock: { Self.deadlock(at: frame) }) {
+                InstanceBox(try make())
+            }.value(as: S.self)
+        case .weak:
+            value = try (scope?.cell(for: entry) ?? entry.cell).weak(S.self, make: make)
+        }
+        tracing.finish(frame, created: created, since: start)
+        return value
+    }
+
+    /// Resolves `key`, running an `async` factory if the registration has one.
+    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) async throws -> S {
+        let scope = parent == nil ? CurrentScope.current : parent?.root.scope
+        guard let entry = entry(for: key, scope: scope) else {
+            throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
+        }
+        guard entry.isAsync else {
+            return try resolve(S.self, key: key, arguments: arguments, from: parent)
+        }
+        let frame = try enter(entry, from: parent, scope: scope)
+        let factory = unsafeDowncast(entry.factory, to: AsyncFactoryBox<S, Args>.self)
+        let resolver = ContextResolver(container: self, frame: frame)
+        // The arguments go to the factory once; for a singleton that factory runs in the task
+        // that builds it, which is why they cross into a `@Sendable` closure.
+        nonisolated(unsafe) let arguments = arguments
+        let make = { @Sendable () async throws -> S in
+            do {
+                return try await factory.make(resolver, arguments)
+            } catch {
+                throw Self.wrap(error, at: frame)
+            }
+        }
+        let start = tracing.start()
+        var created = true
+        let value: S
+        switch entry.lifetime {
+        case .transient:
+            value = try await make()
+        case .graph:
+            if let box = frame.root.graphInstance(of: entry) {
+                created = false
+                value = box.value(as: S.self)
+            } else {
+                let made = InstanceBox(try await make())
+                value = frame.root.graphInstance(of: entry) { made }.value(as: S.self)
+            }
+        case .singleton:
+            let cell = scope?.cell(for: entry) ?? entry.cell
+            created = cell.instance.load() == nil
+            value = try await cell.singleton(owner: ObjectIdentifier(frame.root), onDeadlock: { Self.deadlock(at: frame) }) {
+                InstanceBox(try await make())
+            }.value(as: S.self)
+        case .weak:
+            let cell = scope?.cell(for: entry) ?? entry.cell
+            if let existing = cell.weakInstance(S.self) {
+                created = false
+                value = existing
+            } else {
+                value = cell.storeWeak(try await make())
+            }
+        }
+        tracing.finish(frame, created: created, since: start)
+        return value
+    }
+
+    /// Checks a new step for cycles and runaway depth, records it for validation, and makes its
+    /// frame.
+    private func enter(_ entry: Entry, from parent: Frame?, scope: Scope?) throws -> Frame {
+        scope?.recorder?.observe(entry)
+        guard let parent else {
+            return Frame(entry: entry, parent: nil, root: Root(scope: scope))
+        }
+        scope?.recorder?.record(Dependency(key: entry.key, service: entry.service), of: parent.entry)
+        if let start = parent.ancestor(building: entry) {
+            let cycle = Array(parent.path.dropFirst(start.depth - 1)) + [entry.service]
+            throw ResolutionError(.circularDependency(cycle: cycle), path: parent.path + [entry.service])
+        }
+        if parent.depth >= Self.maximumDepth {
+            throw ResolutionError(.depthLimitExceeded(limit: Self.maximumDepth), path: parent.path + [entry.service])
+        }
+        return Frame(entry: entry, parent: parent, root: parent.root)
+    }
+
+    /// A factory's error as seen by the caller of `resolve`: errors of nested resolves pass
+    /// through with their own (deeper) path; anything else becomes `factoryFailed`.
+    private static func wrap(_ error: any Error, at frame: Frame) -> any Error {
+        if error is ResolutionError || error is CancellationError { return error }
+        return ResolutionError(.factoryFailed(underlying: error), path: frame.path, registrationSite: frame.entry.site)
+    }
+
+    private static func deadlock(at frame: Frame) -> any Error {
+        ResolutionError(.circularDependency(cycle: [frame.entry.service, frame.entry.service]), path: frame.path)
+    }
+
+    /// The error for a key nothing answers, recorded as a dependency during validation.
+    private func missing<S, Args>(
+        _: S.Type, key: Key, arguments: Args.Type, from parent: Frame?, scope: Scope?
+    ) -> ResolutionError {
+        let requested = ServiceKey(
+            typeName: displayName(of: S.self), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
+        if let parent {
+            scope?.recorder?.record(Dependency(key: key, service: requested), of: parent.entry)
+        }
+        return missingError(for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope)
+    }
+
+    /// An argument mismatch when the type and name are registered with other arguments, else
+    /// "not registered" with the near misses (the type under other names).
+    func missingError(for key: Key, requested: ServiceKey, path: [ServiceKey], scope: Scope?) -> ResolutionError {
+        var candidates: [Entry] = scope?.overrides(ofType: key.type, in: self) ?? []
+        var container: Container? = self
+        while let current = container {
+            candidates += current.registry.entries(ofType: key.type)
+            container = current.parent
+        }
+        var seen: Set<Key> = []
+        candidates = candidates.filter { seen.insert($0.key).inserted }
+        let sameName = candidates.filter { $0.key.name == key.name }
+        if !sameName.isEmpty {
+            return ResolutionError(
+                .argumentMismatch(registered: sameName.map { $0.service.argumentTypeNames }, given: requested.argumentTypeNames),
+                path: path)
+        }
+        return ResolutionError(.notRegistered, path: path, nearMisses: candidates.map(\.service).sorted())
+    }
+
+    /// The element type names of an argument tuple type: `(Int, String)` → `["Int", "String"]`.
+    private static func elementNames(of tuple: Any.Type) -> [String] {
+        if ObjectIdentifier(tuple) == Key.noArguments { return [] }
+        let text = displayName(of: tuple)
+        guard text.hasPrefix("("), text.hasSuffix(")") else { return [text] }
+        // Split at top-level commas only: `(Dictionary<String, Int>, Int)` has two elements.
+        var names: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text.dropFirst().dropLast() {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            default: break
+            }
+            if character == ",", depth == 0 {
+                names.append(String(current.drop { $0 == " " }))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        names.append(String(current.drop { $0 == " " }))
+        return names
+    }
+}

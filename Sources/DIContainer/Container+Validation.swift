@@ -1,0 +1,193 @@
+import Synchronization
+
+/// Whole-graph validation and introspection.
+extension Container {
+    /// Checks every registration before the app runs and reports **every** problem at once:
+    /// missing registrations, circular dependencies, argument mismatches and failing factories,
+    /// each with its resolution path.
+    ///
+    /// ```swift
+    /// Container.shared.apply(AppAssembly())
+    /// try Container.shared.validate()   // throws ValidationError listing all problems
+    /// ```
+    ///
+    /// How each registration is checked:
+    /// - auto-wired ones (`initializer:`) from their parameter types, without building anything;
+    /// - factory closures by a *dry run*: the factory is run in an isolated scope, like the one of
+    ///   `withOverrides`, whose `singleton`, `weak` and `graph` instances are the scope's own and
+    ///   are dropped afterwards. Nothing built reaches the container (no singleton is created
+    ///   twice, none leaks), but the factories' own side effects (opening a file, say) do happen;
+    /// - registrations that need runtime arguments: auto-wired ones (`argument:initializer:`) for
+    ///   all their dependencies; closures with arguments cannot be run without the arguments and
+    ///   are not dry-run;
+    /// - `async` factories are not dry-run (validation is synchronous); their dependencies are
+    ///   still checked when something else depends on them.
+    ///
+    /// The dependencies seen during the dry run also feed `registrations` and the graph export.
+    ///
+    /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
+    public func validate() throws {
+        let problems = inspect().problems
+        if !problems.isEmpty {
+            throw ValidationError(problems: problems)
+        }
+    }
+
+    /// Every registration visible from this container — its own, its ancestors' and the test
+    /// overrides in effect — in registration order, with its dependencies as declared (auto-wired
+    /// initializers) or as observed by the last `validate()` or graph export.
+    ///
+    /// ```swift
+    /// for info in container.registrations { print(info) }
+    /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
+    /// ```
+    public var registrations: [Registration.Info] {
+        let observed = lastInspection.withLock { $0 }
+        return visibleEntries(scope: CurrentScope.current).map { entry in
+            Registration.Info(entry: entry, observedDependencies: observed?.dependencies(of: entry))
+        }
+    }
+
+    // MARK: - Internals
+
+    /// The result of a dry run over the whole container.
+    struct Inspection {
+        let entries: [Entry]
+        let recorder: DependencyRecorder
+        let problems: [ResolutionError]
+
+        func dependencies(of entry: Entry) -> [Dependency] {
+            entry.declaredDependencies ?? recorder.dependencies(of: entry) ?? []
+        }
+    }
+
+    /// Dry-runs every registration in an isolated scope and gathers problems and dependencies.
+    func inspect() -> Inspection {
+        let recorder = DependencyRecorder()
+        let outer = CurrentScope.current
+        let scope = Scope(target: self, overrides: nil, parent: outer, recorder: recorder)
+        let entries = visibleEntries(scope: outer)
+        var problems: [ResolutionError] = []
+
+        CurrentScope.openCount.add(1, ordering: .relaxed)
+        defer { CurrentScope.openCount.subtract(1, ordering: .relaxed) }
+        CurrentScope.$value.withValue(scope) {
+            for entry in entries where !entry.isInstance {
+                if let declared = entry.declaredDependencies {
+                    for dependency in declared where self.entry(for: dependency.key, scope: scope) == nil {
+                        problems.append(missingError(
+                            for: dependency.key, requested: dependency.service,
+                            path: [entry.service, dependency.service], scope: scope))
+                    }
+                } else if entry.key.arguments == Key.noArguments, let factory = entry.factory as? any DryRunnable {
+                    do {
+                        try factory.dryRun(in: self, key: entry.key)
+                    } catch let error as ResolutionError {
+                        problems.append(error)
+                    } catch {
+                        problems.append(ResolutionError(
+                            .factoryFailed(underlying: error), path: [entry.service], registrationSite: entry.site))
+                    }
+                }
+            }
+        }
+        let inspection = Inspection(entries: entries, recorder: recorder, problems: [])
+        problems += cycles(in: inspection, scope: scope)
+        lastInspection.withLock { $0 = recorder }
+        return Inspection(entries: entries, recorder: recorder, problems: Self.distinct(problems))
+    }
+
+    /// Registrations visible from here, in registration order: ancestors first, then this
+    /// container, then overrides; a later registration of the same key replaces an earlier one
+    /// in its place.
+    func visibleEntries(scope: Scope?) -> [Entry] {
+        var chain: [Container] = []
+        var container: Container? = self
+        while let current = container {
+            chain.append(current)
+            container = current.parent
+        }
+        var order: [Key] = []
+        var byKey: [Key: Entry] = [:]
+        var overrideScopes: [Scope] = []
+        var next = scope
+        while let current = next {
+            overrideScopes.append(current)
+            next = current.parent
+        }
+        let layers = chain.reversed().map(\.registry.allEntries)
+            + overrideScopes.reversed().compactMap { $0.overrides?.allEntries }
+        for entries in layers {
+            for entry in entries {
+                if byKey.updateValue(entry, forKey: entry.key) == nil { order.append(entry.key) }
+            }
+        }
+        return order.compactMap { byKey[$0] }
+    }
+
+    /// Cycles among declared (auto-wired) dependencies, which no dry run walks.
+    private func cycles(in inspection: Inspection, scope: Scope) -> [ResolutionError] {
+        var errors: [ResolutionError] = []
+        var state: [ObjectIdentifier: Bool] = [:]  // false: on the current path, true: done
+        var stack: [Entry] = []
+
+        func visit(_ entry: Entry) {
+            state[ObjectIdentifier(entry)] = false
+            stack.append(entry)
+            for dependency in inspection.dependencies(of: entry) {
+                guard let next = self.entry(for: dependency.key, scope: scope) else { continue }
+                switch state[ObjectIdentifier(next)] {
+                case .none:
+                    visit(next)
+                case .some(false):
+                    let start = stack.firstIndex { $0 === next } ?? 0
+                    let cycle = stack[start...].map(\.service) + [next.service]
+                    errors.append(ResolutionError(.circularDependency(cycle: cycle), path: stack.map(\.service) + [next.service]))
+                case .some(true):
+                    break
+                }
+            }
+            stack.removeLast()
+            state[ObjectIdentifier(entry)] = true
+        }
+
+        for entry in inspection.entries where state[ObjectIdentifier(entry)] == nil {
+            visit(entry)
+        }
+        return errors
+    }
+
+    /// One report per distinct problem (the same missing key reached from two registrations is
+    /// one problem per requester; a cycle is one problem whichever member it was entered from),
+    /// sorted by path.
+    private static func distinct(_ problems: [ResolutionError]) -> [ResolutionError] {
+        var seen: Set<String> = []
+        var result: [ResolutionError] = []
+        for problem in problems.sorted(by: { $0.path.count < $1.path.count }) {
+            let identity: String
+            switch problem.kind {
+            case .circularDependency(let cycle):
+                identity = "cycle:" + Set(cycle.map(\.description)).sorted().joined(separator: "|")
+            default:
+                let requester = problem.path.dropLast().last?.description ?? ""
+                identity = "\(problem.kind.label):\(requester)→\(problem.service)"
+            }
+            if seen.insert(identity).inserted { result.append(problem) }
+        }
+        return result.sorted { $0.path.map(\.description).joined(separator: " → ") < $1.path.map(\.description).joined(separator: " → ") }
+    }
+}
+
+extension ResolutionError.Kind {
+    /// A stable name of the kind, for grouping.
+    var label: String {
+        switch self {
+        case .notRegistered: "notRegistered"
+        case .circularDependency: "circularDependency"
+        case .argumentMismatch: "argumentMismatch"
+        case .asyncFactory: "asyncFactory"
+        case .depthLimitExceeded: "depthLimitExceeded"
+        case .factoryFailed: "factoryFailed"
+        }
+    }
+}

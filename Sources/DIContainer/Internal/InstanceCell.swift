@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Where a `singleton` (or `weak`) registration keeps its instance.
+///
+/// Reading a built singleton is one atomic load. Building it happens exactly once: the first
+/// resolver marks the cell as being built, releases the lock and runs the factory; later
+/// resolvers wait for it (a `DispatchGroup` for synchronous resolves, the building `Task` for
+/// `async` ones). No lock is held while user code runs. If the factory throws, the cell returns
+/// to empty and the next resolve tries again.
+final class InstanceCell: Sendable {
+    private enum Building {
+        case idle
+        case sync(DispatchGroup, owner: ObjectIdentifier)
+        case async(Task<AnyInstanceBox, any Error>, owner: ObjectIdentifier)
+    }
+
+    private enum Step {
+        case done(AnyInstanceBox)
+        case build(DispatchGroup)
+        case wait(DispatchGroup, owner: ObjectIdentifier)
+        case await(Task<AnyInstanceBox, any Error>, owner: ObjectIdentifier)
+    }
+
+    let instance = AtomicLazyReference<AnyInstanceBox>()
+    private let building = Mutex(Building.idle)
+    private let weakSlot = WeakSlot()
+
+    /// The singleton, built by `make` if nobody built it yet.
+    ///
+    /// - Parameters:
+    ///   - owner: The top-level resolution asking, to detect two resolutions waiting on each other.
+    ///   - onDeadlock: Makes the error thrown when waiting would never end.
+    func singleton(
+        owner: ObjectIdentifier, onDeadlock: () -> any Error, make: () throws -> AnyInstanceBox
+    ) throws -> AnyInstanceBox {
+        while true {
+            if let box = instance.load() { return box }
+            let step: Step = building.withLock { building in
+                if let box = instance.load() { return .done(box) }
+                switch building {
+                case .idle:
+                    let group = DispatchGroup()
+                    group.enter()
+                    building = .sync(group, owner: owner)
+                    return .build(group)
+                case .sync(let group, let builder):
+                    return .wait(group, owner: builder)
+                case .async(let task, let builder):
+                    return .await(task, owner: builder)
+                }
+            }
+            switch step {
+            case .done(let box):
+                return box
+            case .build(let group):
+                WaitGraph.shared.building(self, by: owner)
+                defer {
+                    WaitGraph.shared.built(self)
+                    building.withLock { $0 = .idle }
+                    group.leave()
+                }
+                return instance.storeIfNil(try make())
+            case .wait(let group, let builder):
+                try WaitGraph.shared.wait(for: self, builtBy: builder, waiter: owner, onDeadlock: onDeadlock) {
+                    group.wait()
+                }
+            case .await:
+                // An async resolve is building it: a synchronous resolve cannot wait for a task.
+                // Build it here; whichever instance is stored first wins and is returned to both.
+                return instance.storeIfNil(try make())
+            }
+        }
+    }
+
+    /// The singleton of an `async` factory, built exactly once even when many tasks ask at once.
+    func singleton(
+        owner: ObjectIdentifier, onDeadlock: @Sendable () -> any Error,
+        make: @escaping @Sendable () async throws -> AnyInstanceBox
+    ) async throws -> AnyInstanceBox {
+        while true {
+            if let box = instance.load() { return box }
+            let step: Step = building.withLock { building in
+                if let box = instance.load() { return .done(box) }
+                switch building {
+                case .idle:
+                    let task = Task { try await make() }
+                    building = .async(task, owner: owner)
+                    return .await(task, owner: owner)
+                case .sync(let group, let builder):
+                    return .wait(group, owner: builder)
+                case .async(let task, let builder):
+                    return .await(task, owner: builder)
+                }
+            }
+            switch step {
+            case .done(let box):
+                return box
+            case .build:
+                continue  // not produced on this path
+            case .wait(let group, let builder):
+                try WaitGraph.shared.wait(for: self, builtBy: builder, waiter: owner, onDeadlock: onDeadlock) {
+                    group.wait()
+                }
+            case .await(let task, let builder):
+                if builder != owner {
+                    try WaitGraph.shared.checkWait(
+                        for: self, builtBy: builder, waiter: owner, record: true, onDeadlock: onDeadlock)
+                } else {
+                    WaitGraph.shared.building(self, by: owner)
+                }
+                defer {
+                    if builder == owner { WaitGraph.shared.built(self) } else { WaitGraph.shared.endWait(owner) }
+                }
+                do {
+                    let box = instance.storeIfNil(try await task.value)
+                    building.withLock { if case .async = $0 { $0 = .idle } }
+                    return box
+                } catch {
+                    building.withLock { building in
+                        if case .async(let current, _) = building, current == task { building = .idle }
+                    }
+                    if builder == owner { throw error }
+                    // Another resolution's factory failed: try again, as the first resolver.
+                }
+            }
+        }
+    }
+
+    /// The `weak` instance while somebody holds it, else a new one from `make`.
+    ///
+    /// Two threads that find it released at the same moment may both build one; the first stored
+    /// wins and both get it. Value types cannot be held weakly: they are built on every resolve.
+    func weak<S>(_: S.Type, make: () throws -> S) rethrows -> S {
+        if let value = weakInstance(S.self) { return value }
+        return storeWeak(try make())
+    }
+
+    /// The `weak` instance, if somebody still holds it.
+    func weakInstance<S>(_: S.Type) -> S? {
+        weakSlot.lock.lock()
+        defer { weakSlot.lock.unlock() }
+        return weakSlot.object as? S
+    }
+
+    /// Keeps a weak hold on `made` unless another live instance got there first, and returns
+    /// the one that is kept.
+    func storeWeak<S>(_ made: S) -> S {
+        guard type(of: made as Any) is AnyClass else { return made }
+        weakSlot.lock.lock()
+        defer { weakSlot.lock.unlock() }
+        if let existing = weakSlot.object as? S { return existing }
+        weakSlot.object = made as AnyObject
+        return made
+    }
+}
+
+/// A weak hold on the instance of a `weak` registration.
+///
+/// `@unchecked Sendable`, reviewed: `object` is read and written only while `lock` is held.
+private final class WeakSlot: @unchecked Sendable {
+    let lock = NSLock()
+    weak var object: AnyObject?
+}

@@ -1,0 +1,89 @@
+/// A registration in the container, as returned by `register` and listed by
+/// `Container.registrations`.
+///
+/// ```swift
+/// let registration = container.register(CourseRepository.self, lifetime: .singleton) { _ in RemoteCourseRepository() }
+/// print(registration.info)   // CourseRepository · singleton · registered at App/Assembly.swift:12
+/// ```
+public struct Registration: Sendable {
+    let entry: Entry
+
+    /// What this registration is, in readable form.
+    public var info: Info {
+        Info(entry: entry, observedDependencies: nil)
+    }
+
+    /// A readable description of one registration: what, how long it lives, what it needs and
+    /// where it was registered.
+    public struct Info: Sendable, Hashable, CustomStringConvertible {
+        /// The service type, name and runtime argument types.
+        public let service: ServiceKey
+        /// How long resolved instances live.
+        public let lifetime: Lifetime
+        /// Whether the factory is `async` (resolve it with `resolveAsync`).
+        public let isAsync: Bool
+        /// Whether it is a ready-made instance (`register(_:name:instance:)`).
+        public let isInstance: Bool
+        /// The services it depends on, in the order its factory asks for them.
+        public let dependencies: [ServiceKey]
+        /// Where `dependencies` comes from.
+        public let dependencySource: DependencySource
+        /// The file (`Module/File.swift`) where it was registered.
+        public let file: String
+        /// The line where it was registered.
+        public let line: Int
+
+        /// How the dependencies of a registration are known.
+        public enum DependencySource: String, Sendable, Hashable {
+            /// From the initializer's parameter types (auto-wiring), without building anything.
+            case declared
+            /// Seen while running the factory in an isolated dry run (`validate()`, graph export).
+            case observed
+            /// Not known: the factory was not run (it needs runtime arguments, or is `async`).
+            case unknown
+            /// A ready-made instance has none.
+            case none
+        }
+
+        init(entry: Entry, observedDependencies: [Dependency]?) {
+            service = entry.service
+            lifetime = entry.lifetime
+            isAsync = entry.isAsync
+            isInstance = entry.isInstance
+            file = entry.file
+            line = entry.line
+            if entry.isInstance {
+                dependencies = []
+                dependencySource = .none
+            } else if let declared = entry.declaredDependencies {
+                dependencies = declared.map(\.service)
+                dependencySource = .declared
+            } else if let observed = observedDependencies {
+                dependencies = observed.map(\.service)
+                dependencySource = .observed
+            } else {
+                dependencies = []
+                dependencySource = .unknown
+            }
+        }
+
+        /// `CourseRepository (name: local) · singleton · depends on CacheStore, Scheduler (name: background) · registered at App/Assembly.swift:12`.
+        public var description: String {
+            var parts = [service.description]
+            if !service.argumentTypeNames.isEmpty { parts.append("arguments \(service.argumentList)") }
+            parts.append(isInstance ? "instance" : lifetime.description + (isAsync ? ", async" : ""))
+            switch dependencySource {
+            case .declared, .observed:
+                if !dependencies.isEmpty {
+                    parts.append("depends on " + dependencies.map(\.description).joined(separator: ", "))
+                }
+            case .unknown:
+                parts.append("dependencies unknown until resolved")
+            case .none:
+                break
+            }
+            parts.append("registered at \(file):\(line)")
+            return parts.joined(separator: " · ")
+        }
+    }
+}

@@ -1,0 +1,148 @@
+/// Why a service could not be resolved, where in the graph, and how to fix it.
+///
+/// Every failure of `resolve` is one of these; `resolve` never returns `nil` and never traps.
+/// Its `description` names the whole path from the top-level request to the failing key, the
+/// near misses (the same type under another name or other arguments) and a one-line fix:
+///
+/// ```text
+/// Cannot resolve CacheStore: nothing is registered for it. Path: MainPresenter → GetMainUseCase
+/// (name: local) → CourseRepository (name: local) → CacheStore. Registered for CacheStore: name
+/// "disk". Fix: register CacheStore without a name, or ask for name "disk".
+/// ```
+///
+/// ```swift
+/// do {
+///     let presenter = try container.resolve(MainPresenter.self)
+/// } catch let error as ResolutionError {
+///     print(error)   // the text above
+/// }
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// Nothing is registered for the requested type, name and argument types.
+        case notRegistered
+        /// The service depends on itself; `cycle` lists it from the first repeated service to
+        /// its repetition: `A → B → A`.
+        case circularDependency(cycle: [ServiceKey])
+        /// The service is registered with other runtime argument types than those given.
+        case argumentMismatch(registered: [[String]], given: [String])
+        /// The service has an `async` factory and was asked for synchronously.
+        case asyncFactory
+        /// The resolution went deeper than `Container.maximumDepth` (runaway recursion).
+        case depthLimitExceeded(limit: Int)
+        /// The factory ran and threw `underlying`.
+        case factoryFailed(underlying: any Error)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The services from the top-level request to the one that failed (which is last).
+    public let path: [ServiceKey]
+    /// The other registrations of the failing service's type: other names, other arguments.
+    public let nearMisses: [ServiceKey]
+    /// Where the failing service was registered (`Module/File.swift:12`), when it was.
+    public let registrationSite: String?
+
+    /// The service that could not be resolved: the last step of `path`.
+    public var service: ServiceKey {
+        path.last ?? ServiceKey(typeName: "?")
+    }
+
+    init(_ kind: Kind, path: [ServiceKey], nearMisses: [ServiceKey] = [], registrationSite: String? = nil) {
+        self.kind = kind
+        self.path = path
+        self.nearMisses = nearMisses
+        self.registrationSite = registrationSite
+    }
+
+    public var description: String {
+        "Cannot resolve \(service): \(problem). Path: \(Self.describe(path))."
+            + (nearMissText.map { " \($0)." } ?? "") + " Fix: \(fix)."
+    }
+
+    private var problem: String {
+        switch kind {
+        case .notRegistered:
+            if service.argumentTypeNames.isEmpty { return "nothing is registered for it" }
+            return "nothing is registered for it with arguments \(service.argumentList)"
+        case .circularDependency(let cycle):
+            return "circular dependency \(cycle.map(\.description).joined(separator: " → "))"
+        case .argumentMismatch(let registered, let given):
+            let registeredText = registered.map { $0.isEmpty ? "no arguments" : "(\($0.joined(separator: ", ")))" }
+                .joined(separator: " or ")
+            let givenText = given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))"
+            return "it is registered with \(registeredText), but was asked with \(givenText)"
+        case .asyncFactory:
+            return "it has an async factory and was asked for synchronously"
+        case .depthLimitExceeded(let limit):
+            return "the resolution went \(limit) levels deep, the limit"
+        case .factoryFailed(let underlying):
+            return "its factory threw \(underlying)"
+        }
+    }
+
+    private var nearMissText: String? {
+        guard !nearMisses.isEmpty, case .notRegistered = kind else { return nil }
+        let list = nearMisses.map { miss in
+            var text = miss.name.map { "name \"\($0)\"" } ?? "no name"
+            if !miss.argumentTypeNames.isEmpty { text += " with arguments \(miss.argumentList)" }
+            return text
+        }
+        return "Registered for \(service.typeName): \(list.joined(separator: ", "))"
+    }
+
+    private var fix: String {
+        switch kind {
+        case .notRegistered:
+            let sameArguments = nearMisses.filter { $0.argumentTypeNames == service.argumentTypeNames }
+            guard !sameArguments.isEmpty else {
+                let name = service.name.map { ", name: \"\($0)\"" } ?? ""
+                return "register it, e.g. container.register(\(service.typeName).self\(name)) { r in … }"
+            }
+            let names = sameArguments.map { $0.name.map { "name \"\($0)\"" } ?? "it without a name" }
+            if let name = service.name {
+                return "register \(service.typeName) with name \"\(name)\", or ask for \(names.joined(separator: " or "))"
+            }
+            return "register \(service.typeName) without a name, or ask for \(names.joined(separator: " or "))"
+        case .circularDependency:
+            return "break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory)"
+        case .argumentMismatch(let registered, _):
+            let first = registered.first ?? []
+            return first.isEmpty
+                ? "resolve it without arguments"
+                : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
+        case .asyncFactory:
+            return "resolve it with try await resolveAsync(\(service.typeName).self), or register a synchronous factory"
+        case .depthLimitExceeded:
+            return "look for a factory on this path that keeps asking for new services without end"
+        case .factoryFailed:
+            return "make the factory succeed; it was registered at \(registrationSite ?? "an unknown place")"
+        }
+    }
+
+    /// A path as `A → B → C`, shortened in the middle when it is very long.
+    static func describe(_ path: [ServiceKey]) -> String {
+        let steps = path.map(\.description)
+        guard steps.count > 12 else { return steps.joined(separator: " → ") }
+        let hidden = steps.count - 10
+        return (steps.prefix(5) + ["… \(hidden) more …"] + steps.suffix(5)).joined(separator: " → ")
+    }
+}
+
+/// Several problems at once: what `Container.validate()` throws.
+///
+/// ```text
+/// The container has 2 problems:
+/// 1. Cannot resolve CacheStore: nothing is registered for it. Path: …
+/// 2. Cannot resolve A: circular dependency A → B → A. Path: …
+/// ```
+public struct ValidationError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, sorted by the path of the failing service.
+    public let problems: [ResolutionError]
+
+    public var description: String {
+        let header = problems.count == 1 ? "The container has 1 problem:" : "The container has \(problems.count) problems:"
+        return ([header] + problems.enumerated().map { "\($0.offset + 1). \($0.element)" }).joined(separator: "\n")
+    }
+}
