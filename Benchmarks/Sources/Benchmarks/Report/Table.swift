@@ -38,7 +38,7 @@ struct Table {
         Row(number: 6, title: "one dep, 10 registrations", scenario: .oneDepAmong10, floor: .oneDep),
         Row(number: 6, title: "one dep, 10,000 registrations", scenario: .oneDepAmong10k, floor: .oneDep),
         Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),
-        Row(number: 7, title: "register 10,000 + validate() (per whole run)", scenario: .registrationAndValidation),
+        Row(number: 7, title: "register 10,000 + validate() (whole run)", scenario: .registrationAndValidation),
         Row(number: 8, title: "peak RSS per registration, bytes (10,000)", scenario: .memoryPerRegistration),
         Row(number: 9, title: "assemble the app + resolve main presenter", scenario: .appPresenter),
     ]
