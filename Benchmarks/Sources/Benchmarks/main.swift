@@ -1,7 +1,8 @@
 import Foundation
 
 // `swift run -c release --package-path Benchmarks [Benchmarks --quick | --only …]` prints the table, the targets and
-// the machine line; `Benchmarks memory <ours|swinject|none> <count>` is the memory probe's child.
+// the machine line; `Benchmarks memory <ours|swinject|none> <count>` is the memory probe's child;
+// `Benchmarks profile <contender> <scenario> <iterations>` runs one case untimed, for a profiler.
 do {
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
@@ -10,6 +11,12 @@ do {
             throw BenchmarkError.usage("memory needs a contender and a registration count")
         }
         print(try MemoryProbe.runChild(contenderArgument: arguments[1], count: count))
+    case "profile":
+        guard arguments.count == 4, let scenario = Scenario(rawValue: arguments[2]), let count = Int(arguments[3]),
+              let contender = Contender.allCases.first(where: { MemoryProbe.argument($0) == arguments[1] }) else {
+            throw BenchmarkError.usage("profile needs a contender, a scenario and an iteration count")
+        }
+        try Runner.profile(contender, scenario, iterations: count)
     default:
         let options = try Options(arguments)
         let results = try Runner(options: options).run()

@@ -24,5 +24,7 @@ enum BenchmarkError: Error, CustomStringConvertible {
                    run the cases (all by default) and print the table, targets and machine line
                Benchmarks memory <ours|swinject|none> <count>
                    (internal, the memory probe's child) build registrations, print peak RSS in kB
+               Benchmarks profile <hand-wired|ours|swinject> <scenario> <iterations>
+                   run one case untimed, for perf or callgrind
         """
 }

@@ -16,7 +16,7 @@ struct Runner {
         let harness = Harness(plan: options.plan)
         var results = Results()
         var cases: [Contender: [Scenario: BenchmarkCase]] = [:]
-        for contestant in contestants {
+        for contestant in contestants where options.contender.map({ $0 == contestant.contender }) ?? true {
             let built = try contestant.cases()
             cases[contestant.contender] = Dictionary(built.map { ($0.scenario, $0) }) { first, _ in first }
         }
@@ -42,6 +42,28 @@ struct Runner {
                 contestant.contender, count: manyRegistrations)
         }
         return results
+    }
+
+    /// Runs one case for exactly `iterations` iterations, untimed, for a profiler
+    /// (`perf record`, `valgrind --tool=callgrind`): the difference between two iteration counts
+    /// is the cost of the operation alone, without the set-up.
+    ///
+    /// - Parameters:
+    ///   - contender: Whose case runs.
+    ///   - scenario: Which case runs.
+    ///   - iterations: How many iterations (per thread, for threaded cases).
+    /// - Throws: `BenchmarkError.usage` when the contender has no such case; whatever it throws.
+    static func profile(_ contender: Contender, _ scenario: Scenario, iterations: Int) throws {
+        guard let contestant = Runner(options: try Options([])).contestants.first(where: { $0.contender == contender }),
+              let benchmark = try contestant.cases().first(where: { $0.scenario == scenario }) else {
+            throw BenchmarkError.usage("\(contender.rawValue) has no case \(scenario.rawValue)")
+        }
+        switch benchmark.run {
+        case let .batch(_, batch):
+            try batch(iterations)
+        case let .threads(_, body):
+            try body(iterations, ThreadSink())
+        }
     }
 
     private func progress(_ text: String) {
