@@ -6,10 +6,26 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DIContainer", targets: ["DIContainer"]),
+        .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]),
     ],
     targets: [
         .target(name: "DIContainer"),
         .testTarget(name: "DIContainerTests", dependencies: ["DIContainer"]),
+
+        // The reference app's layers. Each folder is its own target so the compiler enforces
+        // Domain ← Infrastructure ← Repository ← UseCase ← Presentation (Scheduling usable by all).
+        .target(name: "Scheduling", path: "Sources/Layers/Scheduling"),
+        .target(name: "Domain", path: "Sources/Layers/Domain"),
+        .target(name: "Infrastructure", path: "Sources/Layers/Infrastructure"),
+        .target(name: "Repository", dependencies: ["Domain", "Infrastructure", "Scheduling"], path: "Sources/Layers/Repository"),
+        .target(name: "UseCase", dependencies: ["Domain"], path: "Sources/Layers/UseCase"),
+        .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling"], path: "Sources/Layers/Presentation"),
+        .testTarget(
+            name: "LayersTests",
+            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport"]
+        ),
+        // Test helpers shared by test targets: the Python HTTP test server and its launcher.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["test_server.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -156,6 +156,9 @@ extension Container {
     ///   - lifetime: How long built instances live; `.transient` by default.
     ///   - initializer: A function from the dependencies to the service.
     /// - Returns: The registration, for introspection.
+    // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
+    // runtime arguments, never an initializer whose first parameter happens to be a resolver.
+    @_disfavoredOverload
     @discardableResult
     public func register<S, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
@@ -187,6 +190,7 @@ extension Container {
     ///   - argument: The type of the runtime argument, passed to `resolve(_:name:arguments:)`.
     ///   - initializer: A function from the argument and the dependencies to the service.
     /// - Returns: The registration, for introspection.
+    @_disfavoredOverload
     @discardableResult
     public func register<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient, argument: A.Type,

@@ -216,8 +216,8 @@ extension Container {
             let cycle = Array(parent.path.dropFirst(start.depth - 1)) + [entry.service]
             throw ResolutionError(.circularDependency(cycle: cycle), path: parent.path + [entry.service])
         }
-        if parent.depth >= Self.maximumDepth {
-            throw ResolutionError(.depthLimitExceeded(limit: Self.maximumDepth), path: parent.path + [entry.service])
+        if parent.depth >= Self.maximumDepth || !StackGuard.allowsDeeper(at: parent.depth) {
+            throw ResolutionError(.depthLimitExceeded(limit: parent.depth), path: parent.path + [entry.service])
         }
         return Frame(entry: entry, parent: parent, root: parent.root)
     }

@@ -151,7 +151,8 @@ extension Container {
             state[ObjectIdentifier(entry)] = true
         }
 
-        for entry in inspection.entries where state[ObjectIdentifier(entry)] == nil {
+        // Roots in service order, so a cycle is reported the same whatever the registration order.
+        for entry in inspection.entries.sorted(by: { $0.service < $1.service }) where state[ObjectIdentifier(entry)] == nil {
             visit(entry)
         }
         return errors
@@ -163,7 +164,10 @@ extension Container {
     private static func distinct(_ problems: [ResolutionError]) -> [ResolutionError] {
         var seen: Set<String> = []
         var result: [ResolutionError] = []
-        for problem in problems.sorted(by: { $0.path.count < $1.path.count }) {
+        // Shortest path first; among equally short ones the first in text order, so which
+        // report of a duplicate survives never depends on the registration order.
+        let text = { (problem: ResolutionError) in problem.path.map(\.description).joined(separator: " → ") }
+        for problem in problems.sorted(by: { ($0.path.count, text($0)) < ($1.path.count, text($1)) }) {
             let identity: String
             switch problem.kind {
             case .circularDependency(let cycle):
@@ -174,7 +178,7 @@ extension Container {
             }
             if seen.insert(identity).inserted { result.append(problem) }
         }
-        return result.sorted { $0.path.map(\.description).joined(separator: " → ") < $1.path.map(\.description).joined(separator: " → ") }
+        return result.sorted { text($0) < text($1) }
     }
 }
 

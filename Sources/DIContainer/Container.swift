@@ -31,8 +31,10 @@ public final class Container: Sendable {
     /// other tests.
     public static let shared = Container()
 
-    /// How deep one resolution may go before it fails with `depthLimitExceeded` instead of
-    /// exhausting the stack. Legitimate graphs are far shallower; 1,000-deep chains resolve.
+    /// How deep one resolution may go before it fails with `depthLimitExceeded`. A resolution
+    /// also stops earlier, with the same error, when the thread's stack is nearly used up, so a
+    /// runaway graph never overflows the stack. Legitimate graphs are far shallower; 1,000-deep
+    /// chains resolve on threads with the usual 8 MiB stack.
     public static let maximumDepth = 1_500
 
     /// The container whose registrations this one falls back to.

@@ -29,7 +29,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case argumentMismatch(registered: [[String]], given: [String])
         /// The service has an `async` factory and was asked for synchronously.
         case asyncFactory
-        /// The resolution went deeper than `Container.maximumDepth` (runaway recursion).
+        /// The resolution went `limit` levels deep and stopped: that is `Container.maximumDepth`,
+        /// or less when the thread's stack would not have held another level.
         case depthLimitExceeded(limit: Int)
         /// The factory ran and threw `underlying`.
         case factoryFailed(underlying: any Error)
@@ -76,7 +77,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .asyncFactory:
             return "it has an async factory and was asked for synchronously"
         case .depthLimitExceeded(let limit):
-            return "the resolution went \(limit) levels deep, the limit"
+            return "the resolution went \(limit) levels deep and stopped before the stack runs out"
         case .factoryFailed(let underlying):
             return "its factory threw \(underlying)"
         }

@@ -1,4 +1,5 @@
 import DIContainer
+import Synchronization
 
 // Small service graphs shared by the container tests.
 
@@ -34,4 +35,47 @@ final class CycleB: Sendable { init(a: CycleA) {} }
 
 struct FactoryError: Error, CustomStringConvertible {
     var description: String { "the disk is full" }
+}
+
+/// A thread-safe call counter for factories.
+final class Counter: Sendable {
+    private let storage = Mutex(0)
+
+    var value: Int { storage.withLock { $0 } }
+
+    @discardableResult
+    func increment() -> Int {
+        storage.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}
+
+/// A node of a long named chain: `Chain(name: "0") → Chain(name: "1") → …`.
+final class Chain: Sendable {
+    let next: Chain?
+    init(next: Chain?) { self.next = next }
+
+    var length: Int {
+        var count = 1
+        var node = next
+        while let current = node {
+            count += 1
+            node = current.next
+        }
+        return count
+    }
+}
+
+extension Container {
+    /// Registers a chain of `length` services of type `Chain`, named "0" … "length-1".
+    func registerChain(length: Int) {
+        for index in 0..<length {
+            let last = index == length - 1
+            register(Chain.self, name: Name("\(index)")) { r in
+                Chain(next: last ? nil : try r.resolve(Chain.self, name: Name("\(index + 1)")))
+            }
+        }
+    }
 }

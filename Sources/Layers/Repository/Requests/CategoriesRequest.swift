@@ -1,0 +1,7 @@
+import Infrastructure
+
+/// `GET /categories`: every category.
+struct CategoriesRequest: Request {
+    typealias Response = ListEnvelope<CategoryDTO>
+    var path: String { "/categories" }
+}

@@ -1,0 +1,7 @@
+import Infrastructure
+
+/// `GET /rankings`: every ranking section.
+struct RankingsRequest: Request {
+    typealias Response = ListEnvelope<RankingDTO>
+    var path: String { "/rankings" }
+}

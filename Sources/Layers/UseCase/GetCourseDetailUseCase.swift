@@ -1,0 +1,54 @@
+import Domain
+
+/// Reads one course by id, joined with the user's progress and favourite state.
+///
+/// The course, the progress and the favourites are fetched concurrently.
+///
+/// ```swift
+/// let useCase = GetCourseDetailUseCase(courseRepository: courses,
+///                                      userCourseRepository: progress,
+///                                      stockedCourseRepository: favourites)
+/// let item = try await useCase.execute(courseID: 101)
+/// ```
+public struct GetCourseDetailUseCase: Sendable {
+    private let courseRepository: any CourseRepository
+    private let userCourseRepository: any UserCourseRepository
+    private let stockedCourseRepository: any StockedCourseRepository
+
+    /// Creates the use case over the given repositories.
+    ///
+    /// - Parameters:
+    ///   - courseRepository: Looks the course up by id.
+    ///   - userCourseRepository: The user's progress.
+    ///   - stockedCourseRepository: The user's favourites.
+    public init(
+        courseRepository: any CourseRepository,
+        userCourseRepository: any UserCourseRepository,
+        stockedCourseRepository: any StockedCourseRepository
+    ) {
+        self.courseRepository = courseRepository
+        self.userCourseRepository = userCourseRepository
+        self.stockedCourseRepository = stockedCourseRepository
+    }
+
+    /// Reads the course with id `courseID`.
+    ///
+    /// - Parameter courseID: The id of the course, known only at run time (from a tap, a link, …).
+    /// - Returns: The course with its progress (`nil` when not started) and favourite state.
+    /// - Throws: `CourseNotFound` when no course has that id; otherwise the first repository
+    ///   error, or `CancellationError` when the calling task is cancelled.
+    public func execute(courseID: Int) async throws -> CourseItem {
+        async let courses = courseRepository.courses(ids: [courseID])
+        async let progress = userCourseRepository.userCourses(ids: [courseID])
+        async let favorites = stockedCourseRepository.stockedCourses()
+
+        guard let course = try await courses.first(where: { $0.id == courseID }) else {
+            throw CourseNotFound(courseID: courseID)
+        }
+        return try await CourseItem(
+            course: course,
+            progress: progress.last(where: { $0.courseID == courseID })?.progress,
+            isFavorite: favorites.contains { $0.courseID == courseID }
+        )
+    }
+}

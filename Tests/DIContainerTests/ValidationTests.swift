@@ -1,0 +1,232 @@
+import DIContainer
+import Testing
+
+// A small app graph with two missing keys and two cycles (one auto-wired, one of closures).
+protocol ValLogger: Sendable {}
+final class ValConsoleLogger: ValLogger {}
+protocol ValCache: Sendable {}
+final class ValMemoryCache: ValCache {}
+final class ValRepository: Sendable {
+    init(cache: any ValCache) {}
+}
+final class ValUseCase: Sendable {
+    init(repository: ValRepository, logger: any ValLogger) {}
+}
+final class ValPresenter: Sendable {
+    init(useCase: ValUseCase) {}
+}
+final class ValCycleA: Sendable { init(b: ValCycleB) {} }
+final class ValCycleB: Sendable { init(a: ValCycleA) {} }
+final class ValLoopX: Sendable { init(y: ValLoopY) {} }
+final class ValLoopY: Sendable { init(x: ValLoopX) {} }
+final class ValClock: Sendable {}
+final class ValSession: Sendable {
+    let clock: ValClock
+    init(clock: ValClock) { self.clock = clock }
+}
+final class ValDetail: Sendable {
+    init(id: Int, logger: any ValLogger) {}
+}
+
+@Suite("Validation")
+struct ValidationTests {
+    /// Registers the small graph with its problems, in an order unrelated to the dependencies.
+    private func brokenGraph() -> Container {
+        let container = Container()
+        container.register(ValPresenter.self) { r in ValPresenter(useCase: try r.resolve(ValUseCase.self)) }
+        container.register(ValUseCase.self, initializer: ValUseCase.init)
+        container.register(ValRepository.self) { r in ValRepository(cache: try r.resolve((any ValCache).self, name: "disk")) }
+        container.register((any ValCache).self) { _ in ValMemoryCache() }
+        container.register(ValCycleA.self, initializer: ValCycleA.init)
+        container.register(ValCycleB.self) { r in ValCycleB(a: try r.resolve(ValCycleA.self)) }
+        container.register(ValLoopX.self) { r in ValLoopX(y: try r.resolve(ValLoopY.self)) }
+        container.register(ValLoopY.self) { r in ValLoopY(x: try r.resolve(ValLoopX.self)) }
+        return container
+    }
+
+    @Test("validate reports every missing key and cycle at once, sorted, deduplicated, each with its path")
+    func goldenReport() throws {
+        let error = try #require(throws: ValidationError.self) { try brokenGraph().validate() }
+        #expect(error.description == """
+            The container has 4 problems:
+            1. Cannot resolve ValCycleA: circular dependency ValCycleA → ValCycleB → ValCycleA. \
+            Path: ValCycleA → ValCycleB → ValCycleA. \
+            Fix: break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory).
+            2. Cannot resolve ValLoopX: circular dependency ValLoopX → ValLoopY → ValLoopX. \
+            Path: ValLoopX → ValLoopY → ValLoopX. \
+            Fix: break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory).
+            3. Cannot resolve ValCache (name: disk): nothing is registered for it. \
+            Path: ValRepository → ValCache (name: disk). Registered for ValCache: no name. \
+            Fix: register ValCache with name "disk", or ask for it without a name.
+            4. Cannot resolve ValLogger: nothing is registered for it. \
+            Path: ValUseCase → ValLogger. \
+            Fix: register it, e.g. container.register(ValLogger.self) { r in … }.
+            """)
+        #expect(error.problems.map(\.service.description) == ["ValCycleA", "ValLoopX", "ValCache (name: disk)", "ValLogger"])
+    }
+
+    @Test("a cycle of auto-wired registrations is reported once, the same whatever the registration order")
+    func autoWiredCycleOrderIndependent() throws {
+        let forward = Container()
+        forward.register(CycleA.self, initializer: CycleA.init)
+        forward.register(CycleB.self, initializer: CycleB.init)
+        let backward = Container()
+        backward.register(CycleB.self, initializer: CycleB.init)
+        backward.register(CycleA.self, initializer: CycleA.init)
+        let first = try #require(throws: ValidationError.self) { try forward.validate() }
+        let second = try #require(throws: ValidationError.self) { try backward.validate() }
+        #expect(first.problems.count == 1)
+        #expect(first.problems.first?.path.map(\.description) == ["CycleA", "CycleB", "CycleA"])
+        #expect(second.description == first.description)
+    }
+
+    @Test("a valid graph passes validation")
+    func validGraphPasses() throws {
+        let container = Container()
+        container.register(ValPresenter.self) { r in ValPresenter(useCase: try r.resolve(ValUseCase.self)) }
+        container.register(ValUseCase.self, initializer: ValUseCase.init)
+        container.register(ValRepository.self, initializer: ValRepository.init)
+        container.register((any ValCache).self) { _ in ValMemoryCache() }
+        container.register((any ValLogger).self, instance: ValConsoleLogger())
+        try container.validate()
+    }
+
+    @Test("validation gives the same report whatever the registration order")
+    func orderIndependent() throws {
+        let forward = try #require(throws: ValidationError.self) { try brokenGraph().validate() }
+        let container = Container()
+        container.register(ValLoopY.self) { r in ValLoopY(x: try r.resolve(ValLoopX.self)) }
+        container.register(ValLoopX.self) { r in ValLoopX(y: try r.resolve(ValLoopY.self)) }
+        container.register(ValCycleB.self) { r in ValCycleB(a: try r.resolve(ValCycleA.self)) }
+        container.register(ValCycleA.self, initializer: ValCycleA.init)
+        container.register((any ValCache).self) { _ in ValMemoryCache() }
+        container.register(ValRepository.self) { r in ValRepository(cache: try r.resolve((any ValCache).self, name: "disk")) }
+        container.register(ValUseCase.self, initializer: ValUseCase.init)
+        container.register(ValPresenter.self) { r in ValPresenter(useCase: try r.resolve(ValUseCase.self)) }
+        let backward = try #require(throws: ValidationError.self) { try container.validate() }
+        #expect(backward.description == forward.description)
+    }
+
+    @Test("an auto-wired singleton is checked without being built; the first resolve builds it once")
+    func autoWiredSingletonNotBuilt() throws {
+        let container = Container()
+        let built = Counter()
+        container.register(ValClock.self) { _ in ValClock() }
+        container.register(ValSession.self, lifetime: .singleton) { (clock: ValClock) in
+            built.increment()
+            return ValSession(clock: clock)
+        }
+        try container.validate()
+        #expect(built.value == 0)
+        let first = try container.resolve(ValSession.self)
+        let second = try container.resolve(ValSession.self)
+        #expect(built.value == 1)
+        #expect(first === second)
+    }
+
+    @Test("auto-wired registrations are checked from their parameter types without running any initializer")
+    func autoWiredNothingRuns() throws {
+        let container = Container()
+        let runs = Counter()
+        container.register(ValClock.self, initializer: { () -> ValClock in
+            runs.increment()
+            return ValClock()
+        })
+        container.register(ValSession.self, initializer: { (clock: ValClock) -> ValSession in
+            runs.increment()
+            return ValSession(clock: clock)
+        })
+        container.register(ValUseCase.self, initializer: { (repository: ValRepository, logger: any ValLogger) -> ValUseCase in
+            runs.increment()
+            return ValUseCase(repository: repository, logger: logger)
+        })
+        let error = try #require(throws: ValidationError.self) { try container.validate() }
+        #expect(runs.value == 0)
+        #expect(error.problems.map(\.path.description) == [
+            "[ValUseCase, ValLogger]", "[ValUseCase, ValRepository]",
+        ])
+    }
+
+    @Test("a closure singleton is dry-run in an isolated scope: its instance never reaches the container")
+    func closureSingletonDryRunDoesNotLeak() throws {
+        let container = Container()
+        let built = Counter()
+        let instances = AdvancedLog<ValClock>()
+        container.register(ValClock.self, lifetime: .singleton) { _ in
+            built.increment()
+            let clock = ValClock()
+            instances.append(clock)
+            return clock
+        }
+        try container.validate()
+        // The dry run (documented on `validate()`) ran the factory once, in its own scope.
+        #expect(built.value == 1)
+        let real = try container.resolve(ValClock.self)
+        #expect(try container.resolve(ValClock.self) === real)
+        #expect(built.value == 2)
+        let dryRun = try #require(instances.values.first)
+        #expect(dryRun !== real)
+        try container.validate()
+        #expect(try container.resolve(ValClock.self) === real)
+    }
+
+    @Test("validation inside overrides sees the mocks, and its singletons leak neither into the scope nor out of it")
+    func validationInsideOverridesDoesNotLeak() throws {
+        let container = Container()
+        let realClock = ValClock()
+        let mockClock = ValClock()
+        container.register(ValClock.self, instance: realClock)
+        container.register(ValSession.self, lifetime: .singleton) { r in ValSession(clock: try r.resolve(ValClock.self)) }
+        let scoped = try container.withOverrides {
+            $0.register(ValClock.self, instance: mockClock)
+        } operation: {
+            try container.validate()
+            let session = try container.resolve(ValSession.self)
+            #expect(session.clock === mockClock)
+            #expect(try container.resolve(ValSession.self) === session)
+            return session
+        }
+        let real = try container.resolve(ValSession.self)
+        #expect(real !== scoped)
+        #expect(real.clock === realClock)
+    }
+
+    @Test("argument:initializer: registrations are checked for their dependencies")
+    func argumentInitializerChecked() throws {
+        let container = Container()
+        container.register(ValDetail.self, argument: Int.self, initializer: ValDetail.init)
+        let error = try #require(throws: ValidationError.self) { try container.validate() }
+        #expect(error.problems.count == 1)
+        #expect(error.problems.first?.path.map(\.description) == ["ValDetail", "ValLogger"])
+        container.register((any ValLogger).self) { _ in ValConsoleLogger() }
+        try container.validate()
+    }
+
+    @Test("closure factories that take runtime arguments are not run by validation")
+    func argumentClosuresNotRun() throws {
+        let container = Container()
+        let runs = Counter()
+        container.register(ValDetail.self) { (r, id: Int) in
+            runs.increment()
+            return ValDetail(id: id, logger: try r.resolve((any ValLogger).self))
+        }
+        try container.validate()
+        #expect(runs.value == 0)
+    }
+
+    @Test("a factory that throws is reported as factoryFailed with its registration site")
+    func failingFactoryReported() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(ValClock.self) { _ -> ValClock in throw FactoryError() }
+        let error = try #require(throws: ValidationError.self) { try container.validate() }
+        let problem = try #require(error.problems.first)
+        #expect(error.problems.count == 1)
+        #expect(problem.registrationSite == "\(#fileID):\(line)")
+        guard case .factoryFailed(let underlying) = problem.kind else {
+            Issue.record("expected factoryFailed, got \(problem.kind)")
+            return
+        }
+        #expect(underlying is FactoryError)
+    }
+}
