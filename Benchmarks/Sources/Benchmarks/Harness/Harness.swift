@@ -3,57 +3,63 @@ import Foundation
 import Synchronization
 
 /// Times benchmark cases: calibration, warm-up, then repeated batches of at least the plan's
-/// batch duration, summarised as nanoseconds per operation.
+/// batch duration, reported as nanoseconds per operation.
 ///
 /// A batch is a closure that performs an operation `n` times; it is called once per batch, so
-/// the per-operation cost of the harness is only the loop and the sink.
+/// the per-operation cost of the harness is only the loop and the sink. The runner calibrates
+/// every case first (`prepare`), then takes the repetitions round-robin across cases
+/// (`sample`), so a slow moment of a shared machine spreads over all cases instead of skewing
+/// one of them.
 struct Harness: Sendable {
     /// Repetitions and batch length.
     let plan: Plan
 
-    /// Measures a single-threaded batch.
-    ///
-    /// - Parameters:
-    ///   - operationsPerCall: How many operations one iteration performs (e.g. 10,000 for a
-    ///     case that registers 10,000 services per iteration); the figure is per operation.
-    ///   - batch: Performs `n` iterations.
-    /// - Returns: The median, min and max nanoseconds per operation over the plan's repetitions.
-    /// - Throws: Whatever the batch throws.
-    func measure(operationsPerCall: Int = 1, _ batch: (Int) throws -> Void) throws -> Figure {
-        try measureTimed(operationsPerCall: operationsPerCall) { iterations in
-            let start = Self.now()
-            try batch(iterations)
-            return Self.now() - start
-        }
+    /// A calibrated, warmed-up case, ready to be sampled.
+    struct Prepared {
+        /// Iterations per batch (per thread for threaded cases).
+        let iterations: Int
+        /// Operations one iteration counts for (threads × operations per call).
+        let operationsPerIteration: Int
+        /// Runs one batch and returns its duration in nanoseconds.
+        let timeBatch: (Int) throws -> UInt64
     }
 
-    /// Measures the aggregate cost per operation of `threads` real threads running the same
-    /// body at once: wall time from a common start until the last thread finishes, divided by
-    /// all operations of all threads. Half the figure means twice the throughput.
+    /// Calibrates and warms up a case.
     ///
-    /// - Parameters:
-    ///   - threads: How many `Thread`s run the body concurrently.
-    ///   - body: Performs `n` operations on the calling thread, passing results to its sink.
-    /// - Returns: The median, min and max aggregate nanoseconds per operation.
-    /// - Throws: The first error any thread's body threw.
-    func measure(threads: Int, _ body: @escaping @Sendable (Int, ThreadSink) throws -> Void) throws -> Figure {
-        try measureTimed(operationsPerCall: threads) { iterations in
-            try Self.runThreads(threads, iterations: iterations, body)
+    /// - Parameter run: How the case runs.
+    /// - Returns: The case with the iteration count that makes one batch last at least the
+    ///   plan's batch duration, after one full-length warm-up batch.
+    /// - Throws: Whatever the case throws.
+    func prepare(_ run: BenchmarkCase.Run) throws -> Prepared {
+        let timeBatch: (Int) throws -> UInt64
+        let operationsPerIteration: Int
+        switch run {
+        case let .batch(operationsPerCall, batch):
+            operationsPerIteration = operationsPerCall
+            timeBatch = { iterations in
+                let start = Self.now()
+                try batch(iterations)
+                return Self.now() - start
+            }
+        case let .threads(count, body):
+            operationsPerIteration = count
+            timeBatch = { iterations in try Self.runThreads(count, iterations: iterations, body) }
         }
-    }
-
-    private func measureTimed(operationsPerCall: Int, _ timeBatch: (Int) throws -> UInt64) throws -> Figure {
         let iterations = try calibrate(timeBatch)
         _ = try timeBatch(iterations)  // warm-up at full length
-        var samples: [Double] = []
-        for _ in 0..<plan.repetitions {
-            let elapsed = try timeBatch(iterations)
-            samples.append(Double(elapsed) / Double(iterations * operationsPerCall))
-        }
-        guard let figure = Figure(samples: samples) else {
-            throw BenchmarkError.usage("the plan asks for no repetitions")
-        }
-        return figure
+        return Prepared(iterations: iterations, operationsPerIteration: operationsPerIteration, timeBatch: timeBatch)
+    }
+
+    /// Times one batch of a prepared case.
+    ///
+    /// - Parameter prepared: The case.
+    /// - Returns: Nanoseconds per operation in this batch. For threaded cases that is the
+    ///   aggregate: wall time from a common start until the last thread finishes, divided by the
+    ///   operations of all threads, so half the figure means twice the throughput.
+    /// - Throws: Whatever the case throws.
+    func sample(_ prepared: Prepared) throws -> Double {
+        let elapsed = try prepared.timeBatch(prepared.iterations)
+        return Double(elapsed) / Double(prepared.iterations * prepared.operationsPerIteration)
     }
 
     /// Grows the iteration count until one batch lasts at least the plan's batch duration;

@@ -6,8 +6,6 @@ struct Options {
     var scenarios: Set<Scenario>?
     /// When set, only this contender runs (for profiling one case).
     var contender: Contender?
-    /// Whether the memory probes run.
-    var measuresMemory: Bool { scenarios.map { $0.contains(.memoryPerRegistration) } ?? true }
 
     /// Parses `[--quick] [--only SCENARIO,…] [--contender hand-wired|ours|swinject]`.
     ///

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs every contender's cases in one process, scenario by scenario (so contenders measured
-/// side by side share the machine's state), then the memory probes in child processes.
+/// Runs every contender's cases in one process: calibrates and warms up each case, then takes
+/// the repetitions round-robin over all cases (so a slow moment of a shared machine spreads over
+/// every case instead of skewing one), then runs the memory probes in child processes.
 struct Runner {
     /// Repetitions, batch length and which cases run.
     let options: Options
@@ -20,19 +21,24 @@ struct Runner {
             let built = try contestant.cases()
             cases[contestant.contender] = Dictionary(built.map { ($0.scenario, $0) }) { first, _ in first }
         }
+        var prepared: [(Contender, Scenario, Harness.Prepared)] = []
         for scenario in Scenario.allCases {
             for contestant in contestants {
                 guard options.includes(contestant.contender, scenario),
                       let benchmark = cases[contestant.contender]?[scenario] else { continue }
-                progress("\(contestant.contender.rawValue): \(scenario.rawValue)")
-                switch benchmark.run {
-                case let .batch(operationsPerCall, batch):
-                    results[contestant.contender, scenario] = try harness.measure(
-                        operationsPerCall: operationsPerCall, batch)
-                case let .threads(count, body):
-                    results[contestant.contender, scenario] = try harness.measure(threads: count, body)
-                }
+                progress("calibrating \(contestant.contender.rawValue): \(scenario.rawValue)")
+                prepared.append((contestant.contender, scenario, try harness.prepare(benchmark.run)))
             }
+        }
+        var samples = Array(repeating: [Double](), count: prepared.count)
+        for repetition in 1...options.plan.repetitions {
+            progress("repetition \(repetition) of \(options.plan.repetitions)")
+            for (index, item) in prepared.enumerated() {
+                samples[index].append(try harness.sample(item.2))
+            }
+        }
+        for (index, item) in prepared.enumerated() {
+            results[item.0, item.1] = Figure(samples: samples[index])
         }
         let probe = MemoryProbe(runs: options.plan.repetitions >= 7 ? 3 : 1)
         for contestant in contestants
