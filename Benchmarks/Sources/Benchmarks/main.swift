@@ -12,11 +12,15 @@ do {
         }
         print(try MemoryProbe.runChild(contenderArgument: arguments[1], count: count))
     case "profile":
-        guard arguments.count == 4, let scenario = Scenario(rawValue: arguments[2]), let count = Int(arguments[3]),
-              let contender = Contender.allCases.first(where: { MemoryProbe.argument($0) == arguments[1] }) else {
+        guard arguments.count == 4, let count = Int(arguments[3]) else {
             throw BenchmarkError.usage("profile needs a contender, a scenario and an iteration count")
         }
-        try Runner.profile(contender, scenario, iterations: count)
+        let options = try Options(["--contender", arguments[1], "--only", arguments[2]])
+        for contender in options.contender.map({ [$0] }) ?? [] {
+            for scenario in options.scenarios ?? [] {
+                try Runner.profile(contender, scenario, iterations: count)
+            }
+        }
     default:
         let options = try Options(arguments)
         let results = try Runner(options: options).run()
