@@ -3,7 +3,8 @@ enum HandWired: Contestant {
     static let contender = Contender.handWired
 
     static func cases() -> [BenchmarkCase] {
-        [
+        let holder = SingletonHolder()
+        return [
             .single(.noDeps) { n in repeatOperation(n) { PrintLogger() } },
             .single(.oneDep) { n in repeatOperation(n) { Greeter(logger: PrintLogger()) } },
             .single(.chain) { n in repeatOperation(n) { makeChain() } },
@@ -13,10 +14,29 @@ enum HandWired: Contestant {
                     blackHole(Counter(logger: PrintLogger(), start: start))
                 }
             },
+            // The floor of "existing singleton": read a stored reference. Every reader takes a
+            // strong reference, so threads still share one reference count.
+            .single(.singleton) { n in repeatOperation(n) { holder.settings } },
+            threaded(.singletonOneThread, threads: 1, holder),
+            threaded(.singletonTwoThreads, threads: 2, holder),
+            threaded(.singletonEightThreads, threads: 8, holder),
         ]
     }
 
+    private static func threaded(_ scenario: Scenario, threads: Int, _ holder: SingletonHolder) -> BenchmarkCase {
+        BenchmarkCase(scenario: scenario, run: .threads(threads) { n, sink in
+            for _ in 0..<n {
+                sink.consume(holder.settings)
+            }
+        })
+    }
+
     static func holdRegistrations(_ count: Int) -> AnyObject? { nil }
+
+    /// Where hand-wired code keeps its one shared `Settings`: an immutable stored reference.
+    private final class SingletonHolder: Sendable {
+        let settings: any Settings = AppSettings()
+    }
 
     private static func makeChain() -> Level9 {
         Level9(previous: Level8(previous: Level7(previous: Level6(previous: Level5(previous:
