@@ -9,6 +9,7 @@ enum OurCases: Contestant {
         // Every case gets a container of its own, so no case inherits another's state.
         let names = (0..<manyRegistrations).map { Name("service-\($0)") }
         let shared = try makeContainerWithSingleton()
+        try verify(makeContainer())
 
         return [
             .single(.noDeps) { [c = makeContainer()] n in
@@ -60,6 +61,19 @@ enum OurCases: Contestant {
                 }
             },
         ]
+    }
+
+    /// Checks, before timing, that the lifetimes behave as the cases claim.
+    private static func verify(_ container: Container) throws {
+        guard try container.resolve(Node9.self).sharesOneNode else {
+            throw BenchmarkError.wrongGraph(contender: "DIContainer", problem: "built several SharedNodes in one graph resolve")
+        }
+        guard try container.resolve(Greeting.self) !== container.resolve(Greeting.self) else {
+            throw BenchmarkError.wrongGraph(contender: "DIContainer", problem: "returned one Greeting twice from a transient registration")
+        }
+        guard try container.resolve(Settings.self) === container.resolve(Settings.self) else {
+            throw BenchmarkError.wrongGraph(contender: "DIContainer", problem: "built two Settings from a singleton registration")
+        }
     }
 
     static func holdRegistrations(_ count: Int) -> AnyObject? {

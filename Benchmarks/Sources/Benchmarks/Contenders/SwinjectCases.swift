@@ -12,6 +12,7 @@ enum SwinjectCases: Contestant {
         let names = (0..<manyRegistrations).map { "service-\($0)" }
         let synchronized = SynchronizedResolver(try makeContainerWithSingleton().synchronize())
         _ = try resolve(Settings.self, from: synchronized.resolver)
+        try verify(makeContainer())
 
         return [
             .single(.noDeps) { [c = makeContainer()] n in
@@ -59,6 +60,19 @@ enum SwinjectCases: Contestant {
                 repeatOperation(n) { registerNamed(names) }
             }),
         ]
+    }
+
+    /// Checks, before timing, that the object scopes behave as the cases claim.
+    private static func verify(_ container: Container) throws {
+        guard let node = container.resolve(Node9.self), node.sharesOneNode else {
+            throw BenchmarkError.wrongGraph(contender: "Swinject", problem: "built several SharedNodes in one graph resolve")
+        }
+        guard try resolve(Greeting.self, from: container) !== resolve(Greeting.self, from: container) else {
+            throw BenchmarkError.wrongGraph(contender: "Swinject", problem: "returned one Greeting twice from a transient registration")
+        }
+        guard try resolve(Settings.self, from: container) === resolve(Settings.self, from: container) else {
+            throw BenchmarkError.wrongGraph(contender: "Swinject", problem: "built two Settings from a .container registration")
+        }
     }
 
     static func holdRegistrations(_ count: Int) -> AnyObject? {

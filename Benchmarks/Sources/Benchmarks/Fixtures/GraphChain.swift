@@ -114,3 +114,20 @@ final class Node9: Sendable {
         self.shared = shared
     }
 }
+
+extension Node9 {
+    /// Whether all ten levels hold the same `SharedNode`: what the graph lifetime promises within
+    /// one resolve. The runner checks it before timing, so the graph case measures what it says.
+    var sharesOneNode: Bool {
+        let levels: [SharedNode] = [
+            shared, previous.shared, previous.previous.shared, previous.previous.previous.shared,
+            previous.previous.previous.previous.shared,
+            previous.previous.previous.previous.previous.shared,
+            previous.previous.previous.previous.previous.previous.shared,
+            previous.previous.previous.previous.previous.previous.previous.shared,
+            previous.previous.previous.previous.previous.previous.previous.previous.shared,
+            previous.previous.previous.previous.previous.previous.previous.previous.previous.shared,
+        ]
+        return levels.allSatisfy { $0 === shared }
+    }
+}

@@ -2,6 +2,8 @@
 enum BenchmarkError: Error, CustomStringConvertible {
     /// A container returned nothing for a service the case registered.
     case notResolved(contender: String, service: String)
+    /// A container built something other than what the case claims to measure.
+    case wrongGraph(contender: String, problem: String)
     /// A memory-probe child process could not be started or did not report its peak memory.
     case memoryProbeFailed(String)
     /// The command line asked for something the runner does not know.
@@ -11,6 +13,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
         switch self {
         case let .notResolved(contender, service):
             "\(contender) resolved nothing for \(service), which the benchmark registered; the case's wiring is wrong"
+        case let .wrongGraph(contender, problem):
+            "\(contender) \(problem); the case would not measure what it says"
         case let .memoryProbeFailed(reason):
             "memory probe failed: \(reason)"
         case let .usage(reason):
