@@ -135,7 +135,7 @@ extension Container {
             S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: .singleton,
             factory: FactoryBox<S, Void> { _, _ in box.value }, isAsync: false, isInstance: true,
             file: file, line: line)
-        _ = registration.entry.cell.instance.storeIfNil(box)
+        _ = registration.entry.cell.storeIfNil(box)
         return registration
     }
 

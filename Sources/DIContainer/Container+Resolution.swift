@@ -13,8 +13,38 @@ extension Container {
     /// - Throws: `ResolutionError` when nothing is registered, on a circular dependency, when the
     ///   registration needs other arguments, when a factory fails, or when the registration has an
     ///   `async` factory. Never returns `nil`, never traps.
+    @inlinable
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
-        try resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: nil)
+        // Inlined into the caller, so reading a built singleton is specialized for `S`: no
+        // generic metadata, no dynamic cast.
+        if let box = builtSingleton(ObjectIdentifier(S.self), name: name) {
+            return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+        }
+        return try resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: nil)
+    }
+
+    /// The instance of the singleton registered for the type and name, when it is built and no
+    /// scope or tracing is in effect: the whole hot path, without generics.
+    ///
+    /// Everything stays unretained: the box lives as long as its entry, and the entry as long as
+    /// the registry that answered (see `Registry.unretainedEntry(for:)`).
+    @usableFromInline
+    func builtSingleton(_ type: ObjectIdentifier, name: Name?) -> Unmanaged<AnyInstanceBox>? {
+        guard CurrentScope.openCount.load(ordering: .relaxed) == 0, !tracing.isEnabled else { return nil }
+        let key = Key(type: type, name: name, arguments: Key.noArguments)
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = container._withUnsafeGuaranteedRef { container in
+                (container.registry.unretainedEntry(for: key), container.parent.map(Unmanaged.passUnretained))
+            }
+            if let found {
+                return found._withUnsafeGuaranteedRef { entry in
+                    entry.lifetime == .singleton ? entry.cell.unretainedInstance() : nil
+                }
+            }
+            guard let parent else { return nil }
+            container = parent
+        }
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments.
@@ -47,7 +77,7 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     /// - Throws: `ResolutionError`.
     public func resolveAsync<S>(_ type: S.Type, name: Name? = nil) async throws -> S {
-        try await resolveAsync(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: nil)
+        try await resolveAsync(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: nil)
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments, running
@@ -84,7 +114,7 @@ extension Container {
     // MARK: - Engine
 
     func resolveAll<S>(_: S.Type, from parent: Frame?) throws -> [S] {
-        let scope = parent == nil ? CurrentScope.current : parent?.root.scope
+        let scope = parent == nil ? CurrentScope.current : parent?.scope
         var entries: [Entry] = []
         var seen: Set<Key> = []
         var chain: [Container] = []
@@ -106,13 +136,14 @@ extension Container {
     }
 
     /// Resolves `key` synchronously; `parent` is the step that asked (`nil` at top level).
+    @usableFromInline
     func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) throws -> S {
-        let scope = parent == nil ? CurrentScope.current : parent?.root.scope
+        let scope = parent == nil ? CurrentScope.current : parent?.scope
         guard let entry = entry(for: key, scope: scope) else {
             throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
         }
         // The hot path: a singleton already built, outside any test or validation scope.
-        if scope == nil, entry.lifetime == .singleton, !tracing.isEnabled, let box = entry.cell.instance.load() {
+        if scope == nil, entry.lifetime == .singleton, !tracing.isEnabled, let box = entry.cell.load() {
             return box.value(as: S.self)
         }
         if entry.isAsync {
@@ -121,6 +152,13 @@ extension Container {
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self)
         let resolver = ContextResolver(container: self, frame: frame)
+        if entry.lifetime == .transient, !tracing.isEnabled {
+            do {
+                return try factory.make(resolver, arguments)
+            } catch {
+                throw Self.wrap(error, at: frame)
+            }
+        }
         let start = tracing.start()
         var created = false
         let make = { () throws -> S in
@@ -136,10 +174,10 @@ extension Container {
         case .transient:
             value = try make()
         case .graph:
-            value = try frame.root.graphInstance(of: entry) { InstanceBox(try make()) }.value(as: S.self)
+            value = try frame.graphInstance(of: entry) { InstanceBox(try make()) }.value(as: S.self)
         case .singleton:
             let cell = scope?.cell(for: entry) ?? entry.cell
-            value = try cell.singleton(owner: ObjectIdentifier(frame.root), onDeadlock: { Self.deadlock(at: frame) }) {
+            value = try cell.singleton(owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(at: frame) }) {
                 InstanceBox(try make())
             }.value(as: S.self)
         case .weak:
@@ -151,7 +189,7 @@ extension Container {
 
     /// Resolves `key`, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) async throws -> S {
-        let scope = parent == nil ? CurrentScope.current : parent?.root.scope
+        let scope = parent == nil ? CurrentScope.current : parent?.scope
         guard let entry = entry(for: key, scope: scope) else {
             throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
         }
@@ -178,17 +216,17 @@ extension Container {
         case .transient:
             value = try await make()
         case .graph:
-            if let box = frame.root.graphInstance(of: entry) {
+            if let box = frame.graphInstance(of: entry) {
                 created = false
                 value = box.value(as: S.self)
             } else {
                 let made = InstanceBox(try await make())
-                value = frame.root.graphInstance(of: entry) { made }.value(as: S.self)
+                value = frame.graphInstance(of: entry) { made }.value(as: S.self)
             }
         case .singleton:
             let cell = scope?.cell(for: entry) ?? entry.cell
-            created = cell.instance.load() == nil
-            value = try await cell.singleton(owner: ObjectIdentifier(frame.root), onDeadlock: { Self.deadlock(at: frame) }) {
+            created = cell.load() == nil
+            value = try await cell.singleton(owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(at: frame) }) {
                 InstanceBox(try await make())
             }.value(as: S.self)
         case .weak:
@@ -209,9 +247,9 @@ extension Container {
     private func enter(_ entry: Entry, from parent: Frame?, scope: Scope?) throws -> Frame {
         scope?.recorder?.observe(entry)
         guard let parent else {
-            return Frame(entry: entry, parent: nil, root: Root(scope: scope))
+            return Frame(entry: entry, scope: scope)
         }
-        scope?.recorder?.record(Dependency(key: entry.key, service: entry.service), of: parent.entry)
+        scope?.recorder?.record(Dependency(entry), of: parent.entry)
         if let start = parent.ancestor(building: entry) {
             let cycle = Array(parent.path.dropFirst(start.depth - 1)) + [entry.service]
             throw ResolutionError(.circularDependency(cycle: cycle), path: parent.path + [entry.service])
@@ -219,7 +257,7 @@ extension Container {
         if parent.depth >= Self.maximumDepth || !StackGuard.allowsDeeper(at: parent.depth) {
             throw ResolutionError(.depthLimitExceeded(limit: parent.depth), path: parent.path + [entry.service])
         }
-        return Frame(entry: entry, parent: parent, root: parent.root)
+        return Frame(entry: entry, parent: parent)
     }
 
     /// A factory's error as seen by the caller of `resolve`: errors of nested resolves pass

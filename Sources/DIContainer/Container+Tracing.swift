@@ -24,7 +24,8 @@ extension Container {
     /// Reports every resolution step of this container to `handler`, until `stopTracing()`.
     ///
     /// Tracing is off by default and then costs one relaxed atomic load per resolve. While on,
-    /// the built-singleton fast path is skipped so reuses are reported too.
+    /// the built-singleton fast path is skipped so reuses are reported too. The dry runs of
+    /// `validate()` and `graph(format:)` are not reported: they build nothing that is kept.
     ///
     /// ```swift
     /// container.startTracing { event in print(event) }
@@ -69,7 +70,8 @@ final class Tracing: Sendable {
     }
 
     func finish(_ frame: Frame, created: Bool, since start: ContinuousClock.Instant?) {
-        guard let start, let handler = handler.withLock({ $0 }) else { return }
+        // The dry runs of `validate()` and graph export build nothing real: not reported.
+        guard let start, frame.scope?.recorder == nil, let handler = handler.withLock({ $0 }) else { return }
         handler(ResolutionEvent(
             service: frame.entry.service, lifetime: frame.entry.lifetime, isNewInstance: created,
             depth: frame.depth, duration: ContinuousClock.now - start))

@@ -15,8 +15,10 @@ extension Container {
     /// - auto-wired ones (`initializer:`) from their parameter types, without building anything;
     /// - factory closures by a *dry run*: the factory is run in an isolated scope, like the one of
     ///   `withOverrides`, whose `singleton`, `weak` and `graph` instances are the scope's own and
-    ///   are dropped afterwards. Nothing built reaches the container (no singleton is created
-    ///   twice, none leaks), but the factories' own side effects (opening a file, say) do happen;
+    ///   are dropped afterwards. Nothing built reaches the container, and a singleton the
+    ///   container already built is reused as it is, not built again. A singleton not built yet
+    ///   is built once in the dry run and once more on its first real resolve: factories' own
+    ///   side effects (opening a file, say) happen during validation;
     /// - registrations that need runtime arguments: auto-wired ones (`argument:initializer:`) for
     ///   all their dependencies; closures with arguments cannot be run without the arguments and
     ///   are not dry-run;
@@ -93,7 +95,10 @@ extension Container {
         }
         let inspection = Inspection(entries: entries, recorder: recorder, problems: [])
         problems += cycles(in: inspection, scope: scope)
-        lastInspection.withLock { $0 = recorder }
+        if outer == nil {
+            // What a dry run under test overrides observed describes the overridden graph.
+            lastInspection.withLock { $0 = recorder }
+        }
         return Inspection(entries: entries, recorder: recorder, problems: Self.distinct(problems))
     }
 
@@ -193,5 +198,21 @@ extension ResolutionError.Kind {
         case .depthLimitExceeded: "depthLimitExceeded"
         case .factoryFailed: "factoryFailed"
         }
+    }
+}
+
+extension Container: CustomStringConvertible {
+    /// A readable summary: how many registrations, then one line per registration.
+    ///
+    /// ```text
+    /// Container with 2 registrations:
+    ///   CacheStore · singleton · registered at App/Assembly.swift:10
+    ///   CourseRepository · transient · depends on CacheStore · registered at App/Assembly.swift:11
+    /// ```
+    public var description: String {
+        let infos = registrations
+        let header = "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
+            + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")
+        return ([header] + infos.map { "  \($0)" }).joined(separator: "\n")
     }
 }

@@ -84,7 +84,7 @@ public final class Container: Sendable {
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     public func isRegistered<S>(_ type: S.Type, name: Name? = nil) -> Bool {
-        entry(for: Key(S.self, name: name, arguments: Void.self), scope: CurrentScope.current) != nil
+        entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: CurrentScope.current) != nil
     }
 
     /// Whether `self` is `ancestor` or one of its descendants.

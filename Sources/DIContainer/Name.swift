@@ -17,6 +17,8 @@
 public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, Comparable {
     /// The name's text.
     public let rawValue: String
+    /// The text's hash, computed once: resolving by name then hashes a word, not a string.
+    let textHash: Int
 
     /// Creates a name from its text.
     ///
@@ -24,6 +26,15 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
     ///   texts are.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        self.textHash = rawValue.hashValue
+    }
+
+    public static func == (lhs: Name, rhs: Name) -> Bool {
+        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(textHash)
     }
 
     public init(stringLiteral value: String) {

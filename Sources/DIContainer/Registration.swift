@@ -42,7 +42,7 @@ public struct Registration: Sendable {
             /// Not known: the factory was not run (it needs runtime arguments, or is `async`).
             case unknown
             /// A ready-made instance has none.
-            case none
+            case notApplicable
         }
 
         init(entry: Entry, observedDependencies: [Dependency]?) {
@@ -54,7 +54,7 @@ public struct Registration: Sendable {
             line = entry.line
             if entry.isInstance {
                 dependencies = []
-                dependencySource = .none
+                dependencySource = .notApplicable
             } else if let declared = entry.declaredDependencies {
                 dependencies = declared.map(\.service)
                 dependencySource = .declared
@@ -79,7 +79,7 @@ public struct Registration: Sendable {
                 }
             case .unknown:
                 parts.append("dependencies unknown until resolved")
-            case .none:
+            case .notApplicable:
                 break
             }
             parts.append("registered at \(file):\(line)")

@@ -36,7 +36,7 @@ struct IntrospectionTests {
         #expect(infos.map(\.isInstance) == [true, false, false])
         #expect(infos.allSatisfy { $0.file == #fileID })
         #expect(infos.map(\.line) == [transportLine, clientLine, detailLine])
-        #expect(infos.map(\.dependencySource) == [.none, .unknown, .unknown])
+        #expect(infos.map(\.dependencySource) == [.notApplicable, .unknown, .unknown])
     }
 
     @Test("auto-wired dependencies are declared; closure dependencies are unknown until validate observes them")

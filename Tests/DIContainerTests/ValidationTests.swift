@@ -229,4 +229,30 @@ struct ValidationTests {
         }
         #expect(underlying is FactoryError)
     }
+
+    @Test("validating after a singleton was built reuses it instead of building a second one")
+    func validateReusesBuiltSingleton() throws {
+        let container = Container()
+        let built = Counter()
+        container.register(DependencyImpl.self, lifetime: .singleton) { _ in
+            built.increment()
+            return DependencyImpl()
+        }
+        let instance = try container.resolve(DependencyImpl.self)
+        try container.validate()
+        #expect(built.value == 1)
+        #expect(try container.resolve(DependencyImpl.self) === instance)
+    }
+
+    @Test("the container describes its registrations")
+    func containerDescription() {
+        let container = Container()
+        #expect(container.description == "Container with 0 registrations")
+        let line = #line + 1
+        container.register(ValueService.self, lifetime: .singleton) { _ in ValueService(count: 1) }
+        #expect(container.description == """
+            Container with 1 registration:
+              ValueService · singleton · dependencies unknown until resolved · registered at DIContainerTests/ValidationTests.swift:\(line)
+            """)
+    }
 }

@@ -14,8 +14,9 @@ final class Entry: Sendable {
     let declaredDependencies: [Dependency]?
     let file: String
     let line: Int
-    /// The instance store of the `singleton` and `weak` lifetimes (unused by the others).
-    let cell = InstanceCell()
+    /// The instance store of the `singleton` and `weak` lifetimes (`InstanceCell.unused` for
+    /// the others).
+    let cell: InstanceCell
 
     init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, factory: any AnyObject & Sendable,
@@ -31,6 +32,10 @@ final class Entry: Sendable {
         self.declaredDependencies = declaredDependencies
         self.file = file
         self.line = line
+        switch lifetime {
+        case .singleton, .weak: cell = InstanceCell(weak: lifetime == .weak)
+        case .transient, .graph: cell = .unused
+        }
     }
 }
 
@@ -44,20 +49,46 @@ extension Entry {
     var site: String { "\(file):\(line)" }
 }
 
-/// A dependency edge: the key a factory asks for, and its readable form.
+/// A dependency edge: the key a factory asks for, and how to describe it. The readable form is
+/// made only when read: type names are costly, and validation records every edge.
 struct Dependency: Hashable, Sendable {
-    let key: Key
-    let service: ServiceKey
+    private enum Description: Sendable {
+        case types(Any.Type, arguments: [Any.Type])
+        case text(ServiceKey)
+    }
 
+    let key: Key
+    private let description: Description
+
+    /// A dependency on `entry`'s registration.
+    init(_ entry: Entry) {
+        key = entry.key
+        description = .types(entry.serviceType, arguments: entry.argumentTypes)
+    }
+
+    /// A dependency on the unnamed registration of `type` without arguments.
+    init(key: Key, type: Any.Type) {
+        self.key = key
+        description = .types(type, arguments: [])
+    }
+
+    /// A dependency on a key that nothing answers, described as it was asked for.
     init(key: Key, service: ServiceKey) {
         self.key = key
-        self.service = service
+        description = .text(service)
     }
 
-    /// A dependency on the unnamed registration of `type`.
-    init(key: Key, type: Any.Type) {
-        self.init(key: key, service: ServiceKey(typeName: displayName(of: type), name: key.name))
+    var service: ServiceKey {
+        switch description {
+        case .types(let type, let arguments):
+            ServiceKey(typeName: displayName(of: type), name: key.name, argumentTypeNames: arguments.map(displayName(of:)))
+        case .text(let service):
+            service
+        }
     }
+
+    static func == (lhs: Dependency, rhs: Dependency) -> Bool { lhs.key == rhs.key }
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// A factory that validation can run without knowing its types statically.

@@ -3,17 +3,57 @@ import Synchronization
 /// One step of a resolution in progress: the registration being built and the step that asked
 /// for it. Frames form an immutable linked list from the top-level request, so concurrent child
 /// tasks of an `async` factory each extend their own path, and cycles are found by walking it.
+///
+/// The top-level frame also holds what the whole resolution shares, freed when it returns: its
+/// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
+@usableFromInline
 final class Frame: Sendable {
     let entry: Entry
     let parent: Frame?
     let depth: Int
-    let root: Root
+    let scope: Scope?
+    /// The top-level frame; `nil` when this is it.
+    private let root: Frame?
+    /// The `graph` instances of this resolution (top-level frame only), made on first use so
+    /// that resolutions without `graph` registrations allocate nothing for them.
+    private let graphStore = Atomic<Unmanaged<GraphStore>?>(nil)
 
-    init(entry: Entry, parent: Frame?, root: Root) {
+    /// A top-level frame.
+    init(entry: Entry, scope: Scope?) {
+        self.entry = entry
+        self.parent = nil
+        self.depth = 1
+        self.scope = scope
+        self.root = nil
+    }
+
+    /// A nested frame, for a dependency `parent`'s factory asked for.
+    init(entry: Entry, parent: Frame) {
         self.entry = entry
         self.parent = parent
-        self.depth = (parent?.depth ?? 0) + 1
-        self.root = root
+        self.depth = parent.depth + 1
+        self.scope = parent.scope
+        self.root = parent.top
+    }
+
+    deinit {
+        graphStore.load(ordering: .acquiring)?.release()
+    }
+
+    /// The top-level frame of this resolution.
+    var top: Frame { root ?? self }
+
+    /// The top-level frame's `graph` instances, made on first use.
+    private var graph: GraphStore {
+        let top = top
+        if let store = top.graphStore.load(ordering: .acquiring) { return store.takeUnretainedValue() }
+        let store = GraphStore()
+        let candidate = Unmanaged.passRetained(store)
+        let (stored, original) = top.graphStore.compareExchange(
+            expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
+        if stored { return store }
+        candidate.release()
+        return original?.takeUnretainedValue() ?? store
     }
 
     /// The services from the top-level request to this one.
@@ -36,21 +76,10 @@ final class Frame: Sendable {
         }
         return nil
     }
-}
-
-/// What one top-level resolve shares among all its steps, freed when it returns: the `graph`
-/// instances and the scope (test overrides, validation) it runs in.
-final class Root: Sendable {
-    let scope: Scope?
-    let graph = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
-
-    init(scope: Scope?) {
-        self.scope = scope
-    }
 
     /// The `graph` instance of `entry` in this resolution, if built.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        graph.withLock { $0[ObjectIdentifier(entry)] }
+        graph.instances.withLock { $0[ObjectIdentifier(entry)] }
     }
 
     /// The `graph` instance of `entry`, built by `make` when this resolution has none yet.
@@ -58,12 +87,17 @@ final class Root: Sendable {
     func graphInstance(of entry: Entry, make: () throws -> AnyInstanceBox) rethrows -> AnyInstanceBox {
         if let box = graphInstance(of: entry) { return box }
         let made = try make()
-        return graph.withLock { graph in
+        return graph.instances.withLock { graph in
             if let existing = graph[ObjectIdentifier(entry)] { return existing }
             graph[ObjectIdentifier(entry)] = made
             return made
         }
     }
+}
+
+/// The `graph` instances of one resolution.
+final class GraphStore: Sendable {
+    let instances = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
 }
 
 /// The `Resolver` handed to factories: it continues the resolution that called the factory, so
@@ -73,7 +107,7 @@ struct ContextResolver: Resolver {
     let frame: Frame
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try container.resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: frame)
+        try container.resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: frame)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
@@ -84,7 +118,7 @@ struct ContextResolver: Resolver {
 
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
         try await container.resolveAsync(
-            S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), from: frame)
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: frame)
     }
 
     func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {

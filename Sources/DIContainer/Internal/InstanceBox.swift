@@ -8,9 +8,12 @@ import Synchronization
 /// inside is handed to every thread that resolves a shared lifetime (`singleton`, `graph`,
 /// `weak`); that sharing is the documented contract of those lifetimes, and services registered
 /// with them should be `Sendable` themselves.
+@usableFromInline
 class AnyInstanceBox: @unchecked Sendable {}
 
+@usableFromInline
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
+    @usableFromInline
     let value: S
 
     init(_ value: S) {
@@ -20,7 +23,7 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
 
 extension AnyInstanceBox {
     /// The value inside, as the type the key promised.
-    @inline(__always)
+    @inlinable
     func value<S>(as _: S.Type) -> S {
         unsafeDowncast(self, to: InstanceBox<S>.self).value
     }

@@ -23,9 +23,46 @@ final class InstanceCell: Sendable {
         case await(Task<AnyInstanceBox, any Error>, owner: ObjectIdentifier)
     }
 
-    let instance = AtomicLazyReference<AnyInstanceBox>()
+    /// Stands in for the cell of lifetimes that keep no instance (`transient`, `graph`), so
+    /// those registrations allocate none.
+    static let unused = InstanceCell(weak: false)
+
+    /// The built instance, retained by the cell once stored and never replaced, so readers may
+    /// use it without a lock. (Not `AtomicLazyReference`: its `load()` is not inlinable and
+    /// costs several hundred instructions per call.)
+    private let instance = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
     private let building = Mutex(Building.idle)
-    private let weakSlot = WeakSlot()
+    private let weakSlot: WeakSlot?
+
+    init(weak: Bool) {
+        weakSlot = weak ? WeakSlot() : nil
+    }
+
+    deinit {
+        instance.load(ordering: .acquiring)?.release()
+    }
+
+    /// The built instance, if any: one atomic load.
+    @inline(__always)
+    func load() -> AnyInstanceBox? {
+        instance.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
+    /// The built instance, unretained: the cell keeps it until the cell itself is released.
+    @inline(__always)
+    func unretainedInstance() -> Unmanaged<AnyInstanceBox>? {
+        instance.load(ordering: .acquiring)
+    }
+
+    /// Stores `box` unless an instance is stored already; returns the one stored.
+    func storeIfNil(_ box: AnyInstanceBox) -> AnyInstanceBox {
+        let candidate = Unmanaged.passRetained(box)
+        let (stored, original) = instance.compareExchange(
+            expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
+        if stored { return box }
+        candidate.release()
+        return original?.takeUnretainedValue() ?? box
+    }
 
     /// The singleton, built by `make` if nobody built it yet.
     ///
@@ -36,9 +73,9 @@ final class InstanceCell: Sendable {
         owner: ObjectIdentifier, onDeadlock: () -> any Error, make: () throws -> AnyInstanceBox
     ) throws -> AnyInstanceBox {
         while true {
-            if let box = instance.load() { return box }
+            if let box = load() { return box }
             let step: Step = building.withLock { building in
-                if let box = instance.load() { return .done(box) }
+                if let box = load() { return .done(box) }
                 switch building {
                 case .idle:
                     let group = DispatchGroup()
@@ -61,7 +98,7 @@ final class InstanceCell: Sendable {
                     building.withLock { $0 = .idle }
                     group.leave()
                 }
-                return instance.storeIfNil(try make())
+                return storeIfNil(try make())
             case .wait(let group, let builder):
                 try WaitGraph.shared.wait(for: self, builtBy: builder, waiter: owner, onDeadlock: onDeadlock) {
                     group.wait()
@@ -69,7 +106,7 @@ final class InstanceCell: Sendable {
             case .await:
                 // An async resolve is building it: a synchronous resolve cannot wait for a task.
                 // Build it here; whichever instance is stored first wins and is returned to both.
-                return instance.storeIfNil(try make())
+                return storeIfNil(try make())
             }
         }
     }
@@ -80,9 +117,9 @@ final class InstanceCell: Sendable {
         make: @escaping @Sendable () async throws -> AnyInstanceBox
     ) async throws -> AnyInstanceBox {
         while true {
-            if let box = instance.load() { return box }
+            if let box = load() { return box }
             let step: Step = building.withLock { building in
-                if let box = instance.load() { return .done(box) }
+                if let box = load() { return .done(box) }
                 switch building {
                 case .idle:
                     let task = Task { try await make() }
@@ -114,7 +151,7 @@ final class InstanceCell: Sendable {
                     if builder == owner { WaitGraph.shared.built(self) } else { WaitGraph.shared.endWait(owner) }
                 }
                 do {
-                    let box = instance.storeIfNil(try await task.value)
+                    let box = storeIfNil(try await task.value)
                     building.withLock { if case .async = $0 { $0 = .idle } }
                     return box
                 } catch {
@@ -139,6 +176,7 @@ final class InstanceCell: Sendable {
 
     /// The `weak` instance, if somebody still holds it.
     func weakInstance<S>(_: S.Type) -> S? {
+        guard let weakSlot else { return nil }
         weakSlot.lock.lock()
         defer { weakSlot.lock.unlock() }
         return weakSlot.object as? S
@@ -147,7 +185,7 @@ final class InstanceCell: Sendable {
     /// Keeps a weak hold on `made` unless another live instance got there first, and returns
     /// the one that is kept.
     func storeWeak<S>(_ made: S) -> S {
-        guard type(of: made as Any) is AnyClass else { return made }
+        guard let weakSlot, type(of: made as Any) is AnyClass else { return made }
         weakSlot.lock.lock()
         defer { weakSlot.lock.unlock() }
         if let existing = weakSlot.object as? S { return existing }

@@ -1,23 +1,35 @@
 /// What a registration is found by: the service type, an optional name and the types of the
 /// runtime arguments its factory takes (`Void` for none). Typed, never a string.
+@usableFromInline
 struct Key: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: Name?
     let arguments: ObjectIdentifier
 
-    @inlinable
+    @usableFromInline
     init(type: ObjectIdentifier, name: Name?, arguments: ObjectIdentifier) {
         self.type = type
         self.name = name
         self.arguments = arguments
     }
 
-    @inlinable
     init<S, each A>(_ service: S.Type, name: Name?, arguments: (repeat each A).Type) {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
     }
 
-    static let noArguments = ObjectIdentifier(Void.self)
+    @usableFromInline
+    static var noArguments: ObjectIdentifier { ObjectIdentifier(Void.self) }
+
+    /// A cheap, well-mixed hash for `LookupTable` (not `Hasher`: that is SipHash, made to resist
+    /// hash flooding, which keys chosen by the program's own registrations do not need).
+    @inline(__always)
+    var tableHash: Int {
+        var hash = UInt(bitPattern: Int(bitPattern: type)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= UInt(bitPattern: Int(bitPattern: arguments)) &* 0xC2B2_AE3D_27D4_EB4F
+        if let name { hash ^= UInt(bitPattern: name.textHash) &* 0x1656_67B1_9E37_79F9 }
+        hash ^= hash >> 31
+        return Int(bitPattern: hash)
+    }
 }
 
 /// How a type reads in messages, paths and graphs: `CourseRepository`, not `any CourseRepository`.

@@ -50,22 +50,29 @@ final class Scope: Sendable {
     }
 
     /// This scope's own instance store for `entry`.
+    ///
+    /// A validation dry run outside any override scope reuses a singleton the container has
+    /// already built (reading it changes nothing), so validating never builds a second copy.
     func cell(for entry: Entry) -> InstanceCell {
         if entry.isInstance { return entry.cell }
+        if recorder != nil, parent == nil, entry.cell.load() != nil { return entry.cell }
         return cells.withLock { cells in
             if let cell = cells[ObjectIdentifier(entry)] { return cell }
-            let cell = InstanceCell()
+            let cell = InstanceCell(weak: entry.lifetime == .weak)
             cells[ObjectIdentifier(entry)] = cell
             return cell
         }
     }
 }
 
-/// Collects, during a validation dry run, which services each factory asked for.
+/// Collects, during a validation dry run, which services each factory asked for. It keeps the
+/// entries it saw alive, so its identifiers never refer to a later entry at the same address.
 final class DependencyRecorder: Sendable {
     private let edges = Mutex<[ObjectIdentifier: [Dependency]]>([:])
+    private let seen = Mutex<[Entry]>([])
 
     func record(_ dependency: Dependency, of entry: Entry) {
+        observe(entry)
         edges.withLock { edges in
             var list = edges[ObjectIdentifier(entry), default: []]
             if !list.contains(dependency) { list.append(dependency) }
@@ -75,9 +82,12 @@ final class DependencyRecorder: Sendable {
 
     /// Notes that `entry`'s factory ran, so an empty dependency list means "none", not "unknown".
     func observe(_ entry: Entry) {
-        edges.withLock { edges in
-            if edges[ObjectIdentifier(entry)] == nil { edges[ObjectIdentifier(entry)] = [] }
+        let isNew = edges.withLock { edges in
+            guard edges[ObjectIdentifier(entry)] == nil else { return false }
+            edges[ObjectIdentifier(entry)] = []
+            return true
         }
+        if isNew { seen.withLock { $0.append(entry) } }
     }
 
     func dependencies(of entry: Entry) -> [Dependency]? {
