@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "DIContainer", targets: ["DIContainer"]),
         .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]),
+        .library(name: "AppAssembly", targets: ["AppAssembly"]),
+        .executable(name: "demo", targets: ["demo"]),
     ],
     targets: [
         .target(name: "DIContainer"),
@@ -24,6 +26,24 @@ let package = Package(
             name: "LayersTests",
             dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport"]
         ),
+
+        // The one place that knows concrete types: an assembly per layer and PresenterFactory.
+        .target(
+            name: "AppAssembly",
+            dependencies: ["DIContainer", "Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]
+        ),
+        .testTarget(
+            name: "AppAssemblyTests",
+            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation", "TestSupport"]
+        ),
+        // The demo app; its fixtures ship as a resource.
+        .executableTarget(
+            name: "demo",
+            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "UseCase", "Presentation"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
+        .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport"]),
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["test_server.py"]),
     ],

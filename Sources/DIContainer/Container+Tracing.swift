@@ -47,7 +47,7 @@ extension Container {
 /// The tracing switch and handler of one container.
 final class Tracing: Sendable {
     private let enabled = Atomic<Bool>(false)
-    private let handler = Mutex<(@Sendable (ResolutionEvent) -> Void)?>(nil)
+    private let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
 
     var isEnabled: Bool {
         enabled.load(ordering: .relaxed)

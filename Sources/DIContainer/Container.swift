@@ -42,7 +42,7 @@ public final class Container: Sendable {
     let registry = Registry()
     let tracing = Tracing()
     /// The dependencies seen by the last validation dry run, for `registrations`.
-    let lastInspection = Mutex<DependencyRecorder?>(nil)
+    let lastInspection = Locked<DependencyRecorder?>(nil)
 
     /// Creates an empty container.
     ///

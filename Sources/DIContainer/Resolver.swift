@@ -42,6 +42,7 @@ extension Resolver {
     /// The unnamed instance registered for `type`.
     ///
     /// - Throws: `ResolutionError`.
+    @inlinable
     public func resolve<S>(_ type: S.Type) throws -> S {
         try resolve(type, name: nil)
     }
@@ -49,6 +50,7 @@ extension Resolver {
     /// The unnamed instance registered for `type`, built with runtime `arguments`.
     ///
     /// - Throws: `ResolutionError`.
+    @inlinable
     public func resolve<S, each A>(_ type: S.Type, arguments: repeat each A) throws -> S {
         try resolve(type, name: nil, arguments: repeat each arguments)
     }
@@ -56,6 +58,7 @@ extension Resolver {
     /// The unnamed instance registered for `type`, running an `async` factory if it has one.
     ///
     /// - Throws: `ResolutionError`.
+    @inlinable
     public func resolveAsync<S>(_ type: S.Type) async throws -> S {
         try await resolveAsync(type, name: nil)
     }

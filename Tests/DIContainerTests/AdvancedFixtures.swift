@@ -1,4 +1,3 @@
-import Synchronization
 
 // Helpers shared by the tests of validation, graph export, overrides, resolve-all, async
 // factories and tracing.
@@ -14,7 +13,7 @@ final class AdvancedGate: Sendable {
     }
 
     private let count: Int
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     init(count: Int) {
         self.count = count
@@ -46,7 +45,7 @@ final class AdvancedGate: Sendable {
 
 /// A thread-safe list that handlers and tasks append to.
 final class AdvancedLog<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Protected<[Element]>([])
 
     var values: [Element] { storage.withLock { $0 } }
 

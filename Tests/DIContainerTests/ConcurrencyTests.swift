@@ -1,5 +1,4 @@
 import DIContainer
-import Synchronization
 import Foundation
 import Testing
 
@@ -120,7 +119,7 @@ struct ConcurrencyTests {
 
 /// Values and errors collected from several threads.
 final class ThreadResults: Sendable {
-    private let state = Mutex<([ObjectIdentifier], [any Error])>(([], []))
+    private let state = Protected<([ObjectIdentifier], [any Error])>(([], []))
 
     func append(_ value: ObjectIdentifier) { state.withLock { $0.0.append(value) } }
     func fail(_ error: any Error) { state.withLock { $0.1.append(error) } }

@@ -8,12 +8,15 @@ import Synchronization
 /// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
 @usableFromInline
 final class Frame: Sendable {
-    let entry: Entry
+    // Unowned, to keep a step to one retain: the entry lives as long as the registry that
+    // answered (tables keep their entries), which the container keeps, which every resolver that
+    // carries this frame keeps; the top-level frame is reachable through `parent`.
+    unowned(unsafe) let entry: Entry
     let parent: Frame?
     let depth: Int
     let scope: Scope?
     /// The top-level frame; `nil` when this is it.
-    private let root: Frame?
+    private unowned(unsafe) let root: Frame?
     /// The `graph` instances of this resolution (top-level frame only), made on first use so
     /// that resolutions without `graph` registrations allocate nothing for them.
     private let graphStore = Atomic<Unmanaged<GraphStore>?>(nil)
@@ -47,7 +50,7 @@ final class Frame: Sendable {
     private var graph: GraphStore {
         let top = top
         if let store = top.graphStore.load(ordering: .acquiring) { return store.takeUnretainedValue() }
-        let store = GraphStore()
+        let store = GraphStore([:])
         let candidate = Unmanaged.passRetained(store)
         let (stored, original) = top.graphStore.compareExchange(
             expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
@@ -79,7 +82,7 @@ final class Frame: Sendable {
 
     /// The `graph` instance of `entry` in this resolution, if built.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        graph.instances.withLock { $0[ObjectIdentifier(entry)] }
+        graph.withLock { $0[ObjectIdentifier(entry)] }
     }
 
     /// The `graph` instance of `entry`, built by `make` when this resolution has none yet.
@@ -87,7 +90,7 @@ final class Frame: Sendable {
     func graphInstance(of entry: Entry, make: () throws -> AnyInstanceBox) rethrows -> AnyInstanceBox {
         if let box = graphInstance(of: entry) { return box }
         let made = try make()
-        return graph.instances.withLock { graph in
+        return graph.withLock { graph in
             if let existing = graph[ObjectIdentifier(entry)] { return existing }
             graph[ObjectIdentifier(entry)] = made
             return made
@@ -96,9 +99,7 @@ final class Frame: Sendable {
 }
 
 /// The `graph` instances of one resolution.
-final class GraphStore: Sendable {
-    let instances = Mutex<[ObjectIdentifier: AnyInstanceBox]>([:])
-}
+typealias GraphStore = Locked<[ObjectIdentifier: AnyInstanceBox]>
 
 /// The `Resolver` handed to factories: it continues the resolution that called the factory, so
 /// nested resolves share its path, its `graph` instances and its scope.

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Where a `singleton` (or `weak`) registration keeps its instance.
@@ -31,11 +30,11 @@ final class InstanceCell: Sendable {
     /// use it without a lock. (Not `AtomicLazyReference`: its `load()` is not inlinable and
     /// costs several hundred instructions per call.)
     private let instance = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
-    private let building = Mutex(Building.idle)
-    private let weakSlot: WeakSlot?
+    private let building = Locked(Building.idle)
+    private let weakSlot: Locked<WeakReference>?
 
     init(weak: Bool) {
-        weakSlot = weak ? WeakSlot() : nil
+        weakSlot = weak ? Locked(WeakReference()) : nil
     }
 
     deinit {
@@ -176,28 +175,22 @@ final class InstanceCell: Sendable {
 
     /// The `weak` instance, if somebody still holds it.
     func weakInstance<S>(_: S.Type) -> S? {
-        guard let weakSlot else { return nil }
-        weakSlot.lock.lock()
-        defer { weakSlot.lock.unlock() }
-        return weakSlot.object as? S
+        return weakSlot?.withLock { $0.object } as? S
     }
 
     /// Keeps a weak hold on `made` unless another live instance got there first, and returns
     /// the one that is kept.
     func storeWeak<S>(_ made: S) -> S {
         guard let weakSlot, type(of: made as Any) is AnyClass else { return made }
-        weakSlot.lock.lock()
-        defer { weakSlot.lock.unlock() }
-        if let existing = weakSlot.object as? S { return existing }
-        weakSlot.object = made as AnyObject
-        return made
+        return weakSlot.withLock { reference in
+            if let existing = reference.object as? S { return existing }
+            reference.object = made as AnyObject
+            return made
+        }
     }
 }
 
 /// A weak hold on the instance of a `weak` registration.
-///
-/// `@unchecked Sendable`, reviewed: `object` is read and written only while `lock` is held.
-private final class WeakSlot: @unchecked Sendable {
-    let lock = NSLock()
+private struct WeakReference {
     weak var object: AnyObject?
 }

@@ -19,7 +19,7 @@ final class Registry: Sendable {
         var retired: [LookupTable] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let published: Atomic<Unmanaged<LookupTable>>
     private let isStale = Atomic<Bool>(false)
 

@@ -12,7 +12,7 @@ final class Scope: Sendable {
     let parent: Scope?
     /// Set during validation: records the dependencies factories ask for.
     let recorder: DependencyRecorder?
-    private let cells = Mutex<[ObjectIdentifier: InstanceCell]>([:])
+    private let cells = Locked<[ObjectIdentifier: InstanceCell]>([:])
 
     init(target: Container, overrides: Registry?, parent: Scope?, recorder: DependencyRecorder? = nil) {
         self.target = target
@@ -68,8 +68,8 @@ final class Scope: Sendable {
 /// Collects, during a validation dry run, which services each factory asked for. It keeps the
 /// entries it saw alive, so its identifiers never refer to a later entry at the same address.
 final class DependencyRecorder: Sendable {
-    private let edges = Mutex<[ObjectIdentifier: [Dependency]]>([:])
-    private let seen = Mutex<[Entry]>([])
+    private let edges = Locked<[ObjectIdentifier: [Dependency]]>([:])
+    private let seen = Locked<[Entry]>([])
 
     func record(_ dependency: Dependency, of entry: Entry) {
         observe(entry)

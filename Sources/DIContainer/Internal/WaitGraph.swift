@@ -15,7 +15,7 @@ final class WaitGraph: Sendable {
         var waits: [ObjectIdentifier: ObjectIdentifier] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func building(_ cell: InstanceCell, by owner: ObjectIdentifier) {
         state.withLock { $0.builders[ObjectIdentifier(cell)] = owner }

@@ -1,0 +1,32 @@
+import DIContainer
+import Presentation
+import Scheduling
+import UseCase
+
+/// Registers the presenters, both transient and both delivering on the main (unnamed)
+/// scheduler: `MainPresenter`, and `CourseDetailPresenter`, whose course id is a runtime
+/// argument.
+///
+/// `CourseDetailPresenter` is auto-wired with `argument:initializer:`, so `validate()` checks
+/// its dependencies although the id is only known when a screen opens.
+///
+/// ```swift
+/// let detail = try container.resolve(CourseDetailPresenter.self, arguments: 42)
+/// ```
+public struct PresentationAssembly: Assembly {
+    /// Creates the assembly.
+    public init() {}
+
+    /// Registers `MainPresenter` and `CourseDetailPresenter` (argument: `Int`).
+    ///
+    /// - Parameter container: The container to register into.
+    public func assemble(into container: Container) {
+        container.register(MainPresenter.self) { r in
+            MainPresenter(
+                getMainUseCase: try r.resolve(GetMainUseCase.self),
+                localGetMainUseCase: try r.resolve(GetMainUseCase.self, name: .local),
+                scheduler: try r.resolve((any Scheduler).self))
+        }
+        container.register(CourseDetailPresenter.self, argument: Int.self, initializer: CourseDetailPresenter.init)
+    }
+}

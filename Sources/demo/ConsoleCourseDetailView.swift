@@ -1,0 +1,32 @@
+import Presentation
+import Scheduling
+import Synchronization
+import UseCase
+
+/// A `CourseDetailView` that prints every update, prefixed with the scheduler it arrived on
+/// (`[main] course 103: …`). Errors go to standard error. The last update
+/// (`setLoading(false)`) finishes `completion`.
+final class ConsoleCourseDetailView: CourseDetailView {
+    /// Finished by the last update.
+    let completion = ScreenCompletion()
+    private let recordedErrors = Mutex<[String]>([])
+
+    /// The error messages shown, in order.
+    var errors: [String] { recordedErrors.withLock { $0 } }
+
+    func setLoading(_ isLoading: Bool) {
+        Console.out("\(prefix) \(isLoading ? "loading" : "done")")
+        if !isLoading { completion.finish() }
+    }
+
+    func show(_ course: CourseItem) {
+        Console.out("\(prefix) course \(course.id): \(ScreenText.detail(of: course))")
+    }
+
+    func showError(_ message: String) {
+        recordedErrors.withLock { $0.append(message) }
+        Console.error("\(prefix) error: \(message)")
+    }
+
+    private var prefix: String { "[\(CurrentScheduler.label ?? "unscheduled")]" }
+}

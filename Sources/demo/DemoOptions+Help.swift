@@ -1,0 +1,37 @@
+extension DemoOptions {
+    /// The one-line hint printed after a usage error.
+    static let usageHint = "Run 'demo --help' for usage."
+
+    /// The `--help` text.
+    static let help = """
+        demo: the DIContainer reference app, assembled through the container and run end to end.
+
+        USAGE: demo [<command>] [options]
+
+        COMMANDS:
+          run (default)          Show the main screen from the cache, then from the network,
+                                 with the scheduler each view update arrived on.
+          detail <course-id>     Show one course (a presenter built with a runtime argument).
+          validate               Check every registration; exit 1 and print the problems if any.
+          graph [--format F]     Print the dependency graph; F is mermaid (default) or dot.
+          registrations          List every registration with its lifetime and dependencies.
+          help                   Show this help.
+
+        OPTIONS:
+          --base-url <url>       Use the HTTP server at <url> instead of the embedded fixtures.
+          --cache-dir <dir>      Cache folder (default: $XDG_CACHE_HOME or ~/.cache on Linux,
+                                 ~/Library/Caches on Apple platforms, subfolder dicontainer-demo).
+          --latency <ms>         Simulated latency of every fixture answer, in milliseconds.
+          -h, --help             Show this help.
+
+        EXIT STATUS: 0 success, 1 the command failed (network error, invalid container,
+        unknown course), 2 bad command line.
+
+        EXAMPLES:
+          swift run demo
+          swift run demo --latency 300
+          swift run demo detail 103
+          swift run demo graph --format dot | dot -Tsvg > graph.svg
+          swift run demo --base-url http://127.0.0.1:8080
+        """
+}

@@ -1,0 +1,119 @@
+import AppAssembly
+import DIContainer
+import Foundation
+
+/// Runs one demo command against `Container.shared`, assembled by `AppAssembly`.
+struct DemoRunner {
+    let options: DemoOptions
+
+    /// Assembles the app and runs the command.
+    ///
+    /// - Returns: The exit status (see `ExitStatus`).
+    func run() async -> Int32 {
+        if options.command == .help {
+            Console.out(DemoOptions.help)
+            return ExitStatus.success
+        }
+        guard let configuration = configuration() else { return ExitStatus.failure }
+        AppAssembly(configuration: configuration).assemble(into: .shared)
+        do {
+            switch options.command {
+            case .run:
+                Console.out(banner(configuration))
+                return try await showMainScreen()
+            case .detail(let courseID):
+                return try await showCourseDetail(courseID)
+            case .validate:
+                return validate()
+            case .graph(let format):
+                print(Container.shared.graph(format: format), terminator: "")
+                return ExitStatus.success
+            case .registrations:
+                return listRegistrations()
+            case .help:
+                return ExitStatus.success  // printed above, before assembling anything
+            }
+        } catch {
+            Console.error("demo: \(error)")
+            return ExitStatus.failure
+        }
+    }
+
+    private func configuration() -> AppConfiguration? {
+        let backend: AppConfiguration.Backend
+        if let baseURL = options.baseURL {
+            backend = .server(baseURL: baseURL)
+        } else if let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil) {
+            backend = .fixtures(directory: fixtures)
+        } else {
+            Console.error("demo: the embedded fixtures are missing from the demo's resource bundle; rebuild it, or use --base-url")
+            return nil
+        }
+        return AppConfiguration(
+            backend: backend,
+            cacheDirectory: options.cacheDirectory ?? AppConfiguration.defaultCacheDirectory(),
+            latency: .milliseconds(options.latencyMilliseconds))
+    }
+
+    private func banner(_ configuration: AppConfiguration) -> String {
+        let source: String
+        switch configuration.backend {
+        case .fixtures:
+            let latency = options.latencyMilliseconds == 0 ? "" : ", \(options.latencyMilliseconds) ms latency"
+            source = "embedded fixtures\(latency)"
+        case .server(let baseURL):
+            source = baseURL.absoluteString
+        }
+        return "demo: data from \(source); cache in \(configuration.cacheDirectory.path); repositories run on [background], view updates arrive on the scheduler shown"
+    }
+
+    /// Shows the main screen and waits for its last update (see `Demo`).
+    private func showMainScreen() async throws -> Int32 {
+        let presenter = try PresenterFactory().makeMainPresenter()
+        let view = ConsoleMainView()
+        presenter.attach(view)
+        await presenter.load()
+        await view.completion.wait()
+        return view.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Shows one course and waits for its last update.
+    private func showCourseDetail(_ courseID: Int) async throws -> Int32 {
+        let presenter = try PresenterFactory().makeCourseDetailPresenter(courseID: courseID)
+        let view = ConsoleCourseDetailView()
+        presenter.attach(view)
+        await presenter.load()
+        await view.completion.wait()
+        return view.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    private func validate() -> Int32 {
+        do {
+            try Container.shared.validate()
+            Console.out("The container is valid: \(Container.shared.registrations.count) registrations, every dependency registered, no cycles.")
+            return ExitStatus.success
+        } catch {
+            Console.error("\(error)")
+            return ExitStatus.failure
+        }
+    }
+
+    /// Lists the registrations with the dependencies a validation run observed; problems, if
+    /// any, follow on standard error.
+    private func listRegistrations() -> Int32 {
+        var problems: (any Error)?
+        do {
+            try Container.shared.validate()
+        } catch {
+            problems = error
+        }
+        let registrations = Container.shared.registrations
+        Console.out("\(registrations.count) registrations:")
+        for info in registrations {
+            Console.out("  \(info)")
+        }
+        guard let problems else { return ExitStatus.success }
+        Console.error("\(problems)")
+        return ExitStatus.failure
+    }
+}

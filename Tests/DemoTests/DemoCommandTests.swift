@@ -1,0 +1,116 @@
+import AppAssembly
+import DIContainer
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("demo: commands")
+struct DemoCommandTests {
+    /// The same app as the demo's, assembled in the test: the demo must print what it knows.
+    static func assembledApp(cache: URL) -> Container {
+        let container = Container()
+        let fixtures = DemoProcess.packageRoot.appendingPathComponent("Sources/demo/Fixtures", isDirectory: true)
+        AppAssembly(configuration: AppConfiguration(backend: .fixtures(directory: fixtures), cacheDirectory: cache))
+            .assemble(into: container)
+        return container
+    }
+
+    @Test("validate says the container is valid and exits 0")
+    func validate() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["validate", "--cache-dir", cache.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "The container is valid: 22 registrations, every dependency registered, no cycles.\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("graph prints the assembled container's graph", arguments: GraphFormat.allCases)
+    func graph(format: GraphFormat) async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["graph", "--format", format.rawValue, "--cache-dir", cache.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == Self.assembledApp(cache: cache.url).graph(format: format))
+        let edges = result.lines.filter { $0.contains(format == .dot ? " -> " : " --> ") }
+        #expect(edges.count == 48)
+        #expect(result.stdout.hasPrefix(format == .dot ? "digraph Container {" : "graph LR"))
+    }
+
+    @Test("graph defaults to Mermaid")
+    func graphDefault() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["graph", "--cache-dir", cache.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("graph LR\n"))
+    }
+
+    @Test("registrations lists every registration with its lifetime and dependencies")
+    func registrations() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["registrations", "--cache-dir", cache.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first == "22 registrations:")
+        #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 22)
+        #expect(result.stdout.contains(
+            "  MainPresenter · transient · depends on GetMainUseCase, GetMainUseCase (name: local), Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
+        #expect(result.stdout.contains(
+            "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at AppAssembly/RepositoryAssembly.swift:"))
+        #expect(result.stdout.contains(
+            "  CourseDetailPresenter · arguments (Int) · transient · depends on GetCourseDetailUseCase, Scheduler"))
+    }
+
+    @Test("detail shows one course through the runtime-argument presenter")
+    func detail() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["detail", "103", "--cache-dir", cache.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.filter { !$0.isEmpty } == [
+            "[main] loading", "[main] course 103: Typography for Interfaces · Marta Nowak · 140 min", "[main] done",
+        ])
+    }
+
+    @Test("detail of an unknown course says so and exits 1")
+    func detailUnknown() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["detail", "999", "--cache-dir", cache.url.path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("[main] error: No course has id 999: it is not in the catalogue"), "\(result)")
+    }
+
+    @Test("--help prints the usage and exits 0")
+    func help() async throws {
+        let result = try await DemoProcess.run(["--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: demo [<command>] [options]"))
+        #expect(result.stdout.contains("--base-url <url>"))
+    }
+
+    @Test(
+        "a bad command line prints what is wrong and a usage hint, and exits 2",
+        arguments: [
+            (["--bogus"], "unknown option '--bogus'"),
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["--latency"], "--latency needs a value"),
+            (["--latency", "soon"], "--latency expects a whole number ≥ 0 (milliseconds), got 'soon'"),
+            (["--cache-dir"], "--cache-dir needs a value"),
+            (["--base-url", "not a url"], "--base-url expects an http(s) URL such as http://127.0.0.1:8080, got 'not a url'"),
+            (["graph", "--format", "png"], "--format must be dot or mermaid, got 'png'"),
+            (["validate", "--format", "dot"], "--format applies only to the graph command"),
+            (["detail"], "detail needs a course id"),
+            (["detail", "x"], "detail expects a whole number ≥ 0 (a course id), got 'x'"),
+            (["validate", "extra"], "unexpected argument 'extra' after 'validate'"),
+        ]
+    )
+    func badCommandLine(arguments: [String], message: String) async throws {
+        let result = try await DemoProcess.run(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("demo: \(message)"), "\(result)")
+        #expect(result.stderr.hasSuffix("Run 'demo --help' for usage.\n"), "\(result)")
+    }
+}
