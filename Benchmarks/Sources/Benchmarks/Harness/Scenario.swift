@@ -18,7 +18,7 @@ enum Scenario: String, Sendable, CaseIterable {
     case oneDepAmong10, oneDepAmong10k
     case registration, registrationAndValidation
     case memoryPerRegistration
-    case appPresenter
+    case appAssembly, appPresenter
 }
 
 /// One runnable case: a scenario and how to run a batch of it.

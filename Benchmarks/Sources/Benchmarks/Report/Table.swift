@@ -49,7 +49,8 @@ struct Table {
         Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),
         Row(number: 7, title: "register 10,000 + validate() (whole run)", scenario: .registrationAndValidation),
         Row(number: 8, title: "peak RSS per registration, bytes (10,000)", scenario: .memoryPerRegistration),
-        Row(number: 9, title: "assemble the app + resolve main presenter", scenario: .appPresenter),
+        Row(number: 9, title: "app: new container, assemble, resolve main presenter", scenario: .appAssembly),
+        Row(number: 9, title: "app: resolve main presenter (assembled, warm)", scenario: .appPresenter),
     ]
 
     /// The markdown text of the table.
