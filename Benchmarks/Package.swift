@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
             ]
         ),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )
