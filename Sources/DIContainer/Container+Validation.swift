@@ -146,8 +146,8 @@ extension Container {
                     visit(next)
                 case .some(false):
                     let start = stack.firstIndex { $0 === next } ?? 0
-                    let cycle = stack[start...].map(\.service) + [next.service]
-                    errors.append(ResolutionError(.circularDependency(cycle: cycle), path: stack.map(\.service) + [next.service]))
+                    let cycle = Self.canonical(stack[start...].map(\.service))
+                    errors.append(ResolutionError(.circularDependency(cycle: cycle), path: cycle))
                 case .some(true):
                     break
                 }
@@ -156,11 +156,19 @@ extension Container {
             state[ObjectIdentifier(entry)] = true
         }
 
-        // Roots in service order, so a cycle is reported the same whatever the registration order.
-        for entry in inspection.entries.sorted(by: { $0.service < $1.service }) where state[ObjectIdentifier(entry)] == nil {
+        for entry in inspection.entries where state[ObjectIdentifier(entry)] == nil {
             visit(entry)
         }
         return errors
+    }
+
+    /// A cycle's members rotated to start at the smallest, closed by repeating it — the same
+    /// text whichever member the search entered the cycle by (so whatever the registration
+    /// order). Type names are made only for the members of a cycle: they are costly.
+    private static func canonical(_ members: [ServiceKey]) -> [ServiceKey] {
+        guard let smallest = members.indices.min(by: { members[$0] < members[$1] }) else { return members }
+        let rotated = Array(members[smallest...] + members[..<smallest])
+        return rotated + [rotated[0]]
     }
 
     /// One report per distinct problem (the same missing key reached from two registrations is
