@@ -41,6 +41,15 @@ struct Harness: Sendable {
                 try batch(iterations)
                 return Self.now() - start
             }
+        case let .batchKeeping(operationsPerCall, batch):
+            operationsPerIteration = operationsPerCall
+            timeBatch = { iterations in
+                let start = Self.now()
+                let kept = try batch(iterations)
+                let elapsed = Self.now() - start
+                withExtendedLifetime(kept) {}
+                return elapsed
+            }
         case let .threads(count, body):
             operationsPerIteration = count
             timeBatch = { iterations in try Self.runThreads(count, iterations: iterations, body) }

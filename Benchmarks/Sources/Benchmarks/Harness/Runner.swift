@@ -67,6 +67,8 @@ struct Runner {
         switch benchmark.run {
         case let .batch(_, batch):
             try batch(iterations)
+        case let .batchKeeping(_, batch):
+            _ = try batch(iterations)
         case let .threads(_, body):
             try body(iterations, ThreadSink())
         }
