@@ -53,13 +53,13 @@ enum OurCases: Contestant {
             BenchmarkCase(scenario: .registration, run: .batchKeeping(operationsPerCall: names.count) { n in
                 (0..<n).map { _ in registerNamed(names) }
             }),
-            .single(.registrationAndValidation) { n in
-                try repeatOperation(n) {
+            BenchmarkCase(scenario: .registrationAndValidation, run: .batchKeeping(operationsPerCall: 1) { n in
+                try (0..<n).map { _ in
                     let container = registerDependent(names.dropFirst())
                     try container.validate()
                     return container
                 }
-            },
+            }),
         ]
     }
 
