@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A separate package so that the main package keeps zero dependencies: it compares this
+// container with Swinject and with hand-wired construction, in one process, in one table.
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [
+        // `name:` pins the identity, whatever the folder holding the main package is called.
+        .package(name: "DIContainer", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                .product(name: "DIContainer", package: "DIContainer"),
+                .product(name: "AppAssembly", package: "DIContainer"),
+                .product(name: "Layers", package: "DIContainer"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,59 @@
+/// The floor: the same objects built with plain initializer calls.
+enum HandWired: Contestant {
+    static let contender = Contender.handWired
+
+    static func cases() -> [BenchmarkCase] {
+        let holder = SingletonHolder()
+        return [
+            .single(.noDeps) { n in repeatOperation(n) { PrintLogger() } },
+            .single(.oneDep) { n in repeatOperation(n) { Greeter(logger: PrintLogger()) } },
+            .single(.chain) { n in repeatOperation(n) { makeChain() } },
+            .single(.graphChain) { n in repeatOperation(n) { makeGraphChain() } },
+            .single(.runtimeArgument) { n in
+                for start in 0..<n {
+                    blackHole(Counter(logger: PrintLogger(), start: start))
+                }
+            },
+            // The floor of "existing singleton": read a stored reference. Every reader takes a
+            // strong reference, so threads still share one reference count.
+            .single(.singleton) { n in repeatOperation(n) { holder.settings } },
+            threaded(.singletonOneThread, threads: 1, holder),
+            threaded(.singletonTwoThreads, threads: 2, holder),
+            threaded(.singletonEightThreads, threads: 8, holder),
+        ]
+    }
+
+    private static func threaded(_ scenario: Scenario, threads: Int, _ holder: SingletonHolder) -> BenchmarkCase {
+        BenchmarkCase(scenario: scenario, run: .threads(threads) { n, sink in
+            for _ in 0..<n {
+                sink.consume(holder.settings)
+            }
+        })
+    }
+
+    static func holdRegistrations(_ count: Int) -> AnyObject? { nil }
+
+    /// Where hand-wired code keeps its one shared `Settings`: an immutable stored reference.
+    private final class SingletonHolder: Sendable {
+        let settings: any Settings = AppSettings()
+    }
+
+    private static func makeChain() -> Level9 {
+        Level9(previous: Level8(previous: Level7(previous: Level6(previous: Level5(previous:
+            Level4(previous: Level3(previous: Level2(previous: Level1(previous: Level0())))))))))
+    }
+
+    private static func makeGraphChain() -> Node9 {
+        let s = SharedNode()
+        let n0 = Node0(shared: s)
+        let n1 = Node1(previous: n0, shared: s)
+        let n2 = Node2(previous: n1, shared: s)
+        let n3 = Node3(previous: n2, shared: s)
+        let n4 = Node4(previous: n3, shared: s)
+        let n5 = Node5(previous: n4, shared: s)
+        let n6 = Node6(previous: n5, shared: s)
+        let n7 = Node7(previous: n6, shared: s)
+        let n8 = Node8(previous: n7, shared: s)
+        return Node9(previous: n8, shared: s)
+    }
+}

@@ -1,0 +1,34 @@
+/// What can stop a benchmark run, with a description that says what went wrong.
+enum BenchmarkError: Error, CustomStringConvertible {
+    /// A container returned nothing for a service the case registered.
+    case notResolved(contender: String, service: String)
+    /// A container built something other than what the case claims to measure.
+    case wrongGraph(contender: String, problem: String)
+    /// A memory-probe child process could not be started or did not report its peak memory.
+    case memoryProbeFailed(String)
+    /// The command line asked for something the runner does not know.
+    case usage(String)
+
+    var description: String {
+        switch self {
+        case let .notResolved(contender, service):
+            "\(contender) resolved nothing for \(service), which the benchmark registered; the case's wiring is wrong"
+        case let .wrongGraph(contender, problem):
+            "\(contender) \(problem); the case would not measure what it says"
+        case let .memoryProbeFailed(reason):
+            "memory probe failed: \(reason)"
+        case let .usage(reason):
+            "\(reason)\n\(Self.usageText)"
+        }
+    }
+
+    /// The command-line summary printed with a usage error.
+    static let usageText = """
+        usage: Benchmarks [--quick] [--only SCENARIO,…] [--contender hand-wired|ours|swinject]
+                   run the cases (all by default) and print the table, targets and machine line
+               Benchmarks memory <ours|swinject|none> <count>
+                   (internal, the memory probe's child) build registrations, print peak RSS in kB
+               Benchmarks profile <hand-wired|ours|swinject> <scenario> <iterations>
+                   run one case untimed, for perf or callgrind
+        """
+}

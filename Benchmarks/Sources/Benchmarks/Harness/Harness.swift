@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Times benchmark cases: calibration, warm-up, then repeated batches of at least the plan's
+/// batch duration, reported as nanoseconds per operation.
+///
+/// A batch is a closure that performs an operation `n` times; it is called once per batch, so
+/// the per-operation cost of the harness is only the loop and the sink. The runner calibrates
+/// every case first (`prepare`), then takes the repetitions round-robin across cases
+/// (`sample`), so a slow moment of a shared machine spreads over all cases instead of skewing
+/// one of them.
+struct Harness: Sendable {
+    /// Repetitions and batch length.
+    let plan: Plan
+
+    /// A calibrated, warmed-up case, ready to be sampled.
+    struct Prepared {
+        /// Iterations per batch (per thread for threaded cases).
+        let iterations: Int
+        /// Operations one iteration counts for (threads × operations per call).
+        let operationsPerIteration: Int
+        /// Runs one batch and returns its duration in nanoseconds.
+        let timeBatch: (Int) throws -> UInt64
+    }
+
+    /// Calibrates and warms up a case.
+    ///
+    /// - Parameter run: How the case runs.
+    /// - Returns: The case with the iteration count that makes one batch last at least the
+    ///   plan's batch duration, after one full-length warm-up batch.
+    /// - Throws: Whatever the case throws.
+    func prepare(_ run: BenchmarkCase.Run) throws -> Prepared {
+        let timeBatch: (Int) throws -> UInt64
+        let operationsPerIteration: Int
+        switch run {
+        case let .batch(operationsPerCall, batch):
+            operationsPerIteration = operationsPerCall
+            timeBatch = { iterations in
+                let start = Self.now()
+                try batch(iterations)
+                return Self.now() - start
+            }
+        case let .batchKeeping(operationsPerCall, batch):
+            operationsPerIteration = operationsPerCall
+            timeBatch = { iterations in
+                let start = Self.now()
+                let kept = try batch(iterations)
+                let elapsed = Self.now() - start
+                withExtendedLifetime(kept) {}
+                return elapsed
+            }
+        case let .threads(count, body):
+            operationsPerIteration = count
+            timeBatch = { iterations in try Self.runThreads(count, iterations: iterations, body) }
+        }
+        let iterations = try calibrate(timeBatch)
+        _ = try timeBatch(iterations)  // warm-up at full length
+        return Prepared(iterations: iterations, operationsPerIteration: operationsPerIteration, timeBatch: timeBatch)
+    }
+
+    /// Times one batch of a prepared case.
+    ///
+    /// - Parameter prepared: The case.
+    /// - Returns: Nanoseconds per operation in this batch. For threaded cases that is the
+    ///   aggregate: wall time from a common start until the last thread finishes, divided by the
+    ///   operations of all threads, so half the figure means twice the throughput.
+    /// - Throws: Whatever the case throws.
+    func sample(_ prepared: Prepared) throws -> Double {
+        let elapsed = try prepared.timeBatch(prepared.iterations)
+        return Double(elapsed) / Double(prepared.iterations * prepared.operationsPerIteration)
+    }
+
+    /// Grows the iteration count until one batch lasts at least the plan's batch duration;
+    /// the batches run on the way are the first part of the warm-up.
+    private func calibrate(_ timeBatch: (Int) throws -> UInt64) throws -> Int {
+        let target = Double(plan.batchNanoseconds)
+        var iterations = 1
+        while true {
+            let elapsed = try timeBatch(iterations)
+            if elapsed >= plan.batchNanoseconds { return iterations }
+            let needed = elapsed == 0 ? Double(iterations * 10) : target * 1.1 / Double(elapsed) * Double(iterations)
+            iterations = Swift.max(iterations + 1, Swift.min(iterations * 10, Int(needed.rounded(.up))))
+        }
+    }
+
+    private static func runThreads(
+        _ count: Int, iterations: Int, _ body: @escaping @Sendable (Int, ThreadSink) throws -> Void
+    ) throws -> UInt64 {
+        let ready = DispatchSemaphore(value: 0)
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let failures = FailureLog()
+        for _ in 0..<count {
+            let thread = Thread {
+                let sink = ThreadSink()
+                ready.signal()
+                start.wait()
+                do { try body(iterations, sink) } catch { failures.record(error) }
+                done.signal()
+            }
+            thread.start()
+        }
+        for _ in 0..<count { ready.wait() }
+        let begin = now()
+        for _ in 0..<count { start.signal() }
+        for _ in 0..<count { done.wait() }
+        let elapsed = now() - begin
+        if let failure = failures.first { throw failure }
+        return elapsed
+    }
+
+    /// Monotonic time in nanoseconds.
+    static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+}
+
+/// Collects errors thrown on worker threads so the harness can rethrow the first one.
+private final class FailureLog: Sendable {
+    private let errors = Mutex<[any Error]>([])
+
+    func record(_ error: any Error) {
+        errors.withLock { $0.append(error) }
+    }
+
+    var first: (any Error)? {
+        errors.withLock { $0.first }
+    }
+}

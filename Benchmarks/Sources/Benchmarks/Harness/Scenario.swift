@@ -1,0 +1,74 @@
+/// Who builds the objects in a case.
+enum Contender: String, Sendable, CaseIterable {
+    /// Plain initializer calls: the floor every container is compared with.
+    case handWired = "hand-wired"
+    /// This package's `DIContainer`.
+    case ours = "DIContainer"
+    /// Swinject 2.10.0.
+    case swinject = "Swinject"
+}
+
+/// What a case measures; each contender implements the scenarios it supports.
+enum Scenario: String, Sendable, CaseIterable {
+    case noDeps, oneDep, chain
+    case noDepsNamed, oneDepNamed, chainNamed
+    case graphChain
+    case singleton, singletonOneThread, singletonTwoThreads, singletonEightThreads
+    case runtimeArgument
+    case oneDepAmong10, oneDepAmong10k
+    case registration, registrationAndValidation
+    case memoryPerRegistration
+    case appAssembly, appPresenter
+}
+
+/// One runnable case: a scenario and how to run a batch of it.
+struct BenchmarkCase {
+    /// How a case runs.
+    enum Run {
+        /// A single-threaded batch performing its operation `n` times; `operationsPerCall`
+        /// operations per iteration.
+        case batch(operationsPerCall: Int, (Int) throws -> Void)
+        /// Like `batch`, but what the batch returns is released after the clock stops, so its
+        /// teardown is not timed (registration cases: the containers built).
+        case batchKeeping(operationsPerCall: Int, (Int) throws -> [AnyObject])
+        /// `threads` real threads each performing the operation `n` times.
+        case threads(Int, @Sendable (Int, ThreadSink) throws -> Void)
+    }
+
+    let scenario: Scenario
+    let run: Run
+
+    /// A single-threaded case performing one operation per iteration.
+    static func single(_ scenario: Scenario, _ batch: @escaping (Int) throws -> Void) -> BenchmarkCase {
+        BenchmarkCase(scenario: scenario, run: .batch(operationsPerCall: 1, batch))
+    }
+}
+
+/// A set of cases one contender implements, plus the memory-probe builder.
+protocol Contestant {
+    /// Who this is.
+    static var contender: Contender { get }
+
+    /// Builds every case; containers are set up here, outside the timed batches.
+    ///
+    /// - Throws: When setting up a case fails (e.g. a registration cannot be resolved).
+    static func cases() throws -> [BenchmarkCase]
+
+    /// Builds `count` named registrations and returns what holds them, for the memory probe;
+    /// `nil` when the contender has no registrations to hold.
+    ///
+    /// - Parameter count: How many registrations to make.
+    static func holdRegistrations(_ count: Int) -> AnyObject?
+}
+
+/// The number of registrations in the "many registrations" cases (6, 7 and 8).
+let manyRegistrations = 10_000
+
+/// Performs `body` `count` times, passing each result to the sink. Inlined into every case so
+/// the operation itself is specialized at the call site.
+@inline(__always)
+func repeatOperation(_ count: Int, _ body: () throws -> AnyObject) rethrows {
+    for _ in 0..<count {
+        blackHole(try body())
+    }
+}

@@ -1,0 +1,88 @@
+/// The markdown table of one run: one row per case, our figures beside the hand-wired floor and
+/// Swinject's, all measured in the same process.
+struct Table {
+    /// One line of the table.
+    struct Row {
+        /// The case number.
+        let number: Int
+        /// What the row measures, unit included where it is not ns/op.
+        let title: String
+        let scenario: Scenario
+        /// Whose figure fills the median/min/max columns (hand-wired for case 1, else ours).
+        var primary: Contender = .ours
+        /// The hand-wired scenario the ratio column compares with.
+        var floor: Scenario?
+    }
+
+    /// Every row, in the order.
+    static let rows: [Row] = [
+        Row(number: 1, title: "hand-wired: no deps", scenario: .noDeps, primary: .handWired, floor: .noDeps),
+        Row(number: 1, title: "hand-wired: one dep", scenario: .oneDep, primary: .handWired, floor: .oneDep),
+        Row(number: 1, title: "hand-wired: 10-level chain", scenario: .chain, primary: .handWired, floor: .chain),
+        Row(number: 1, title: "hand-wired: 10-level chain + shared node", scenario: .graphChain,
+            primary: .handWired, floor: .graphChain),
+        Row(number: 1, title: "hand-wired: one dep + runtime argument", scenario: .runtimeArgument,
+            primary: .handWired, floor: .runtimeArgument),
+        Row(number: 1, title: "hand-wired: read a stored singleton", scenario: .singleton,
+            primary: .handWired, floor: .singleton),
+        Row(number: 1, title: "hand-wired: stored singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
+            primary: .handWired, floor: .singletonOneThread),
+        Row(number: 1, title: "hand-wired: stored singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
+            primary: .handWired, floor: .singletonTwoThreads),
+        Row(number: 2, title: "transient: no deps", scenario: .noDeps, floor: .noDeps),
+        Row(number: 2, title: "transient: one dep", scenario: .oneDep, floor: .oneDep),
+        Row(number: 2, title: "transient: 10-level chain", scenario: .chain, floor: .chain),
+        Row(number: 2, title: "transient, named: no deps", scenario: .noDepsNamed, floor: .noDeps),
+        Row(number: 2, title: "transient, named: one dep", scenario: .oneDepNamed, floor: .oneDep),
+        Row(number: 2, title: "transient, named: 10-level chain", scenario: .chainNamed, floor: .chain),
+        Row(number: 3, title: "graph: 10-level chain + shared node", scenario: .graphChain, floor: .graphChain),
+        Row(number: 4, title: "existing singleton", scenario: .singleton, floor: .singleton),
+        Row(number: 4, title: "existing singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
+            floor: .singletonOneThread),
+        Row(number: 4, title: "existing singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
+            floor: .singletonTwoThreads),
+        Row(number: 4, title: "existing singleton, 8 threads (aggregate)", scenario: .singletonEightThreads,
+            floor: .singletonEightThreads),
+        Row(number: 5, title: "one dep + one runtime argument", scenario: .runtimeArgument, floor: .runtimeArgument),
+        Row(number: 6, title: "one dep, 10 registrations", scenario: .oneDepAmong10, floor: .oneDep),
+        Row(number: 6, title: "one dep, 10,000 registrations", scenario: .oneDepAmong10k, floor: .oneDep),
+        Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),
+        Row(number: 7, title: "register 10,000 + validate() (whole run)", scenario: .registrationAndValidation),
+        Row(number: 8, title: "peak RSS per registration, bytes (10,000)", scenario: .memoryPerRegistration),
+        Row(number: 9, title: "app: new container, assemble, resolve main presenter", scenario: .appAssembly),
+        Row(number: 9, title: "app: resolve main presenter (assembled, warm)", scenario: .appPresenter),
+    ]
+
+    /// The markdown text of the table.
+    ///
+    /// - Parameter results: The run's figures.
+    /// - Returns: A header, a separator and one line per row.
+    static func markdown(_ results: Results) -> String {
+        var lines = [
+            "| # | case | ours median ns | min | max | × hand-wired | Swinject median ns | speed-up vs Swinject |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for row in rows {
+            let primary = results[row.primary, row.scenario]
+            let floor = row.floor.flatMap { results.median(.handWired, $0) }
+            let swinject = row.primary == .ours ? results[.swinject, row.scenario] : nil
+            let cells = [
+                "\(row.number)",
+                row.title,
+                Formatting.median(primary),
+                primary.map { Formatting.value($0.min) } ?? "—",
+                primary.map { Formatting.value($0.max) } ?? "—",
+                ratio(primary?.median, over: floor),
+                Formatting.median(swinject),
+                ratio(swinject?.median, over: primary?.median),
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func ratio(_ numerator: Double?, over denominator: Double?) -> String {
+        guard let numerator, let denominator, denominator > 0 else { return "—" }
+        return Formatting.ratio(numerator / denominator)
+    }
+}
