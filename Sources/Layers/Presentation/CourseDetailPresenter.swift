@@ -1,5 +1,4 @@
 import Scheduling
-import Synchronization
 import UseCase
 
 /// Drives the detail screen of one course, whose id is known only at run time.
@@ -16,16 +15,10 @@ import UseCase
 /// presenter.viewWillAppear()
 /// ```
 public final class CourseDetailPresenter: Sendable {
-    private struct State {
-        weak var view: (any CourseDetailView)?
-        var loadTask: Task<Void, Never>?
-    }
-
     /// The id of the course this presenter shows.
     public let courseID: Int
     private let getCourseDetailUseCase: GetCourseDetailUseCase
-    private let scheduler: any Scheduler
-    private let state = Mutex(State())
+    private let channel: ViewChannel<any CourseDetailView>
 
     /// Creates the presenter for one course.
     ///
@@ -36,14 +29,14 @@ public final class CourseDetailPresenter: Sendable {
     public init(courseID: Int, getCourseDetailUseCase: GetCourseDetailUseCase, scheduler: any Scheduler) {
         self.courseID = courseID
         self.getCourseDetailUseCase = getCourseDetailUseCase
-        self.scheduler = scheduler
+        channel = ViewChannel(scheduler: scheduler)
     }
 
     /// Sets the view to drive, held weakly; replaces any earlier one.
     ///
     /// - Parameter view: The detail screen's view.
     public func attach(_ view: any CourseDetailView) {
-        state.withLock { $0.view = view }
+        channel.attach(view)
     }
 
     /// Starts `load()` in a new task, cancelling a load still running from an earlier call.
@@ -51,40 +44,26 @@ public final class CourseDetailPresenter: Sendable {
     /// - Returns: The task running the load; callers may ignore it or await `value`.
     @discardableResult
     public func viewWillAppear() -> Task<Void, Never> {
-        let task = Task { await self.load() }
-        let previous = state.withLock { state in
-            defer { state.loadTask = task }
-            return state.loadTask
-        }
-        previous?.cancel()
-        return task
+        channel.restart { await self.load() }
     }
 
     /// Fetches the course and shows it, or reports why it cannot be shown.
     ///
     /// Cancellation is not reported as an error; the loading indicator is turned off in every case.
     public func load() async {
-        deliver { $0.setLoading(true) }
+        channel.deliver { $0.setLoading(true) }
         do {
             let course = try await getCourseDetailUseCase.execute(courseID: courseID)
-            deliver { $0.show(course) }
+            channel.deliver { $0.show(course) }
         } catch is CancellationError {
             // The screen went away or a newer load replaced this one: nothing to report.
         } catch let error as CourseNotFound {
             let message = error.description
-            deliver { $0.showError(message) }
+            channel.deliver { $0.showError(message) }
         } catch {
             let message = "Couldn't load course \(courseID): \(error)"
-            deliver { $0.showError(message) }
+            channel.deliver { $0.showError(message) }
         }
-        deliver { $0.setLoading(false) }
-    }
-
-    /// Schedules `update` on the scheduler, against the view attached when it runs.
-    private func deliver(_ update: @escaping @Sendable (any CourseDetailView) -> Void) {
-        scheduler.schedule {
-            guard let view = self.state.withLock({ $0.view }) else { return }
-            update(view)
-        }
+        channel.deliver { $0.setLoading(false) }
     }
 }

@@ -1,5 +1,4 @@
 import Scheduling
-import Synchronization
 import UseCase
 
 /// Drives the main screen: the cached screen first, then the fresh one.
@@ -17,15 +16,9 @@ import UseCase
 /// presenter.viewWillAppear()
 /// ```
 public final class MainPresenter: Sendable {
-    private struct State {
-        weak var view: (any MainView)?
-        var loadTask: Task<Void, Never>?
-    }
-
     private let getMainUseCase: GetMainUseCase
     private let localGetMainUseCase: GetMainUseCase
-    private let scheduler: any Scheduler
-    private let state = Mutex(State())
+    private let channel: ViewChannel<any MainView>
 
     /// Creates the presenter.
     ///
@@ -36,14 +29,14 @@ public final class MainPresenter: Sendable {
     public init(getMainUseCase: GetMainUseCase, localGetMainUseCase: GetMainUseCase, scheduler: any Scheduler) {
         self.getMainUseCase = getMainUseCase
         self.localGetMainUseCase = localGetMainUseCase
-        self.scheduler = scheduler
+        channel = ViewChannel(scheduler: scheduler)
     }
 
     /// Sets the view to drive, held weakly; replaces any earlier one.
     ///
     /// - Parameter view: The main screen's view.
     public func attach(_ view: any MainView) {
-        state.withLock { $0.view = view }
+        channel.attach(view)
     }
 
     /// Starts `load()` in a new task, cancelling a load still running from an earlier call.
@@ -51,13 +44,7 @@ public final class MainPresenter: Sendable {
     /// - Returns: The task running the load; callers may ignore it or await `value`.
     @discardableResult
     public func viewWillAppear() -> Task<Void, Never> {
-        let task = Task { await self.load() }
-        let previous = state.withLock { state in
-            defer { state.loadTask = task }
-            return state.loadTask
-        }
-        previous?.cancel()
-        return task
+        channel.restart { await self.load() }
     }
 
     /// Shows the cached screen, then the fresh one (or the error), as described above.
@@ -65,27 +52,19 @@ public final class MainPresenter: Sendable {
     /// A cache that cannot be read counts as empty: the fresh screen follows anyway. Cancellation
     /// is not reported as an error; the loading indicator is turned off in every case.
     public func load() async {
-        deliver { $0.setLoading(true) }
+        channel.deliver { $0.setLoading(true) }
         if let cached = try? await localGetMainUseCase.execute(), !cached.isEmpty {
-            deliver { $0.show(cached, source: .cache) }
+            channel.deliver { $0.show(cached, source: .cache) }
         }
         do {
             let fresh = try await getMainUseCase.execute()
-            deliver { $0.show(fresh, source: .network) }
+            channel.deliver { $0.show(fresh, source: .network) }
         } catch is CancellationError {
             // The screen went away or a newer load replaced this one: nothing to report.
         } catch {
             let message = "Couldn't refresh the courses: \(error)"
-            deliver { $0.showError(message) }
+            channel.deliver { $0.showError(message) }
         }
-        deliver { $0.setLoading(false) }
-    }
-
-    /// Schedules `update` on the scheduler, against the view attached when it runs.
-    private func deliver(_ update: @escaping @Sendable (any MainView) -> Void) {
-        scheduler.schedule {
-            guard let view = self.state.withLock({ $0.view }) else { return }
-            update(view)
-        }
+        channel.deliver { $0.setLoading(false) }
     }
 }

@@ -1,0 +1,48 @@
+import Scheduling
+import Synchronization
+
+/// What both presenters share: a weakly held view, the scheduler every update goes through, and
+/// the task of the load in progress.
+///
+/// Updates are delivered against the view attached when they run, so updates for a view that
+/// has gone away are dropped.
+///
+/// `View` is a view protocol's existential (`any MainView`); those protocols are class-bound, so
+/// the view is held as a weak `AnyObject` and cast back on delivery.
+final class ViewChannel<View: Sendable>: Sendable {
+    private struct State {
+        weak var view: AnyObject?
+        var loadTask: Task<Void, Never>?
+    }
+
+    private let scheduler: any Scheduler
+    private let state = Mutex(State())
+
+    init(scheduler: any Scheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Sets the view to drive, held weakly; replaces any earlier one.
+    func attach(_ view: View) {
+        state.withLock { $0.view = view as AnyObject }
+    }
+
+    /// Starts `load` in a new task, cancelling a load still running from an earlier call.
+    func restart(_ load: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        let task = Task { await load() }
+        let previous = state.withLock { state in
+            defer { state.loadTask = task }
+            return state.loadTask
+        }
+        previous?.cancel()
+        return task
+    }
+
+    /// Schedules `update` on the scheduler, against the view attached when it runs.
+    func deliver(_ update: @escaping @Sendable (View) -> Void) {
+        scheduler.schedule {
+            guard let view = self.state.withLock({ $0.view as? View }) else { return }
+            update(view)
+        }
+    }
+}
