@@ -152,38 +152,53 @@ extension Container {
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self)
         if entry.lifetime == .transient, !tracing.isEnabled {
-            do {
-                return try factory.make(frame, arguments)
-            } catch {
-                throw Self.wrap(error, at: frame)
-            }
+            return try Self.run(factory, frame, arguments)
         }
         let start = tracing.start()
-        var created = false
-        let make = { () throws -> S in
-            created = true
-            do {
-                return try factory.make(frame, arguments)
-            } catch {
-                throw Self.wrap(error, at: frame)
-            }
-        }
         let value: S
+        var created = true
         switch entry.lifetime {
         case .transient:
-            value = try make()
+            value = try Self.run(factory, frame, arguments)
         case .graph:
-            value = try frame.graphInstance(of: entry) { InstanceBox(try make()) }.value(as: S.self)
+            if let box = frame.graphInstance(of: entry) {
+                value = box.value(as: S.self)
+                created = false
+            } else {
+                let made = InstanceBox(try Self.run(factory, frame, arguments))
+                value = frame.storeGraphInstance(made, of: entry).value(as: S.self)
+            }
         case .singleton:
             let cell = scope?.cell(for: entry) ?? entry.cell
-            value = try cell.singleton(owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(at: frame) }) {
-                InstanceBox(try make())
-            }.value(as: S.self)
+            if let box = cell.load() {
+                value = box.value(as: S.self)
+                created = false
+            } else {
+                value = try cell.singleton(owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(at: frame) }) {
+                    InstanceBox(try Self.run(factory, frame, arguments))
+                }.value(as: S.self)
+            }
         case .weak:
-            value = try (scope?.cell(for: entry) ?? entry.cell).weak(S.self, make: make)
+            let cell = scope?.cell(for: entry) ?? entry.cell
+            if let existing = cell.weakInstance(S.self) {
+                value = existing
+                created = false
+            } else {
+                value = cell.storeWeak(try Self.run(factory, frame, arguments))
+            }
         }
         tracing.finish(frame, created: created, since: start)
         return value
+    }
+
+    /// Runs a factory for `frame`, turning its errors into what the caller of `resolve` sees.
+    @inline(__always)
+    private static func run<S, Args>(_ factory: FactoryBox<S, Args>, _ frame: Frame, _ arguments: Args) throws -> S {
+        do {
+            return try factory.make(frame, arguments)
+        } catch {
+            throw wrap(error, at: frame)
+        }
     }
 
     /// Resolves `key`, running an `async` factory if the registration has one.
@@ -219,7 +234,7 @@ extension Container {
                 value = box.value(as: S.self)
             } else {
                 let made = InstanceBox(try await make())
-                value = frame.graphInstance(of: entry) { made }.value(as: S.self)
+                value = frame.storeGraphInstance(made, of: entry).value(as: S.self)
             }
         case .singleton:
             let cell = scope?.cell(for: entry) ?? entry.cell

@@ -54,7 +54,7 @@ final class Frame: Sendable {
     private var graph: GraphStore {
         let top = top
         if let store = top.graphStore.load(ordering: .acquiring) { return store.takeUnretainedValue() }
-        let store = GraphStore([:])
+        let store = GraphStore([])
         let candidate = Unmanaged.passRetained(store)
         let (stored, original) = top.graphStore.compareExchange(
             expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
@@ -97,24 +97,25 @@ final class Frame: Sendable {
 
     /// The `graph` instance of `entry` in this resolution, if built.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        graph.withLock { $0[ObjectIdentifier(entry)] }
+        let id = ObjectIdentifier(entry)
+        return graph.withLock { instances in instances.first { $0.entry == id }?.box }
     }
 
-    /// The `graph` instance of `entry`, built by `make` when this resolution has none yet.
-    /// `make` runs without the lock; if a concurrent step stored one meanwhile, that one wins.
-    func graphInstance(of entry: Entry, make: () throws -> AnyInstanceBox) rethrows -> AnyInstanceBox {
-        if let box = graphInstance(of: entry) { return box }
-        let made = try make()
-        return graph.withLock { graph in
-            if let existing = graph[ObjectIdentifier(entry)] { return existing }
-            graph[ObjectIdentifier(entry)] = made
+    /// Stores `made` as the `graph` instance of `entry`, unless a concurrent step of this
+    /// resolution (an `async` factory's child task) stored one meanwhile; returns the one kept.
+    func storeGraphInstance(_ made: AnyInstanceBox, of entry: Entry) -> AnyInstanceBox {
+        let id = ObjectIdentifier(entry)
+        return graph.withLock { instances in
+            if let existing = instances.first(where: { $0.entry == id }) { return existing.box }
+            instances.append((id, made))
             return made
         }
     }
 }
 
-/// The `graph` instances of one resolution.
-typealias GraphStore = Locked<[ObjectIdentifier: AnyInstanceBox]>
+/// The `graph` instances of one resolution: a short list searched linearly (a resolution
+/// rarely holds more than a handful), cheaper than hashing.
+typealias GraphStore = Locked<[(entry: ObjectIdentifier, box: AnyInstanceBox)]>
 
 extension Frame: Resolver {
     @usableFromInline

@@ -164,16 +164,8 @@ final class InstanceCell: Sendable {
         }
     }
 
-    /// The `weak` instance while somebody holds it, else a new one from `make`.
-    ///
-    /// Two threads that find it released at the same moment may both build one; the first stored
-    /// wins and both get it. Value types cannot be held weakly: they are built on every resolve.
-    func weak<S>(_: S.Type, make: () throws -> S) rethrows -> S {
-        if let value = weakInstance(S.self) { return value }
-        return storeWeak(try make())
-    }
-
-    /// The `weak` instance, if somebody still holds it.
+    /// The `weak` instance, if somebody still holds it. Value types cannot be held weakly: a
+    /// `weak` registration of one builds it on every resolve.
     func weakInstance<S>(_: S.Type) -> S? {
         return weakSlot?.withLock { $0.object } as? S
     }

@@ -18,7 +18,9 @@ import Darwin
 /// mutex is held, and the mutex lives exactly as long as the box.
 final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // The mutex is the exclusivity guarantee, so the runtime's dynamic check (a thread-local
+    // access set, on every access) is switched off for this one property.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value
