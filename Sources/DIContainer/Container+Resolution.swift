@@ -115,17 +115,8 @@ extension Container {
 
     func resolveAll<S>(_: S.Type, from parent: Frame?) throws -> [S] {
         let scope = parent == nil ? CurrentScope.current : parent?.scope
-        var entries: [Entry] = []
         var seen: Set<Key> = []
-        var chain: [Container] = []
-        var container: Container? = self
-        while let current = container {
-            chain.append(current)
-            container = current.parent
-        }
-        for container in chain.reversed() {
-            entries += container.registry.entries(ofType: ObjectIdentifier(S.self))
-        }
+        var entries = lineage.reversed().flatMap { $0.registry.entries(ofType: ObjectIdentifier(S.self)) }
         entries += scope?.overrides(ofType: ObjectIdentifier(S.self), in: self) ?? []
         // The last registration of a key answers it; its place is the first one's.
         var keys: [Key] = []
@@ -300,11 +291,7 @@ extension Container {
     /// "not registered" with the near misses (the type under other names).
     func missingError(for key: Key, requested: ServiceKey, path: [ServiceKey], scope: Scope?) -> ResolutionError {
         var candidates: [Entry] = scope?.overrides(ofType: key.type, in: self) ?? []
-        var container: Container? = self
-        while let current = container {
-            candidates += current.registry.entries(ofType: key.type)
-            container = current.parent
-        }
+        candidates += lineage.flatMap { $0.registry.entries(ofType: key.type) }
         var seen: Set<Key> = []
         candidates = candidates.filter { seen.insert($0.key).inserted }
         let sameName = candidates.filter { $0.key.name == key.name }

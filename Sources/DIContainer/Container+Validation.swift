@@ -106,12 +106,6 @@ extension Container {
     /// container, then overrides; a later registration of the same key replaces an earlier one
     /// in its place.
     func visibleEntries(scope: Scope?) -> [Entry] {
-        var chain: [Container] = []
-        var container: Container? = self
-        while let current = container {
-            chain.append(current)
-            container = current.parent
-        }
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
         var overrideScopes: [Scope] = []
@@ -120,7 +114,7 @@ extension Container {
             overrideScopes.append(current)
             next = current.parent
         }
-        let layers = chain.reversed().map(\.registry.allEntries)
+        let layers = lineage.reversed().map(\.registry.allEntries)
             + overrideScopes.reversed().compactMap { $0.overrides?.allEntries }
         for entries in layers {
             for entry in entries {

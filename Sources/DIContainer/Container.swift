@@ -87,6 +87,17 @@ public final class Container: Sendable {
         entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: CurrentScope.current) != nil
     }
 
+    /// This container and its ancestors, nearest first.
+    var lineage: [Container] {
+        var chain: [Container] = []
+        var container: Container? = self
+        while let current = container {
+            chain.append(current)
+            container = current.parent
+        }
+        return chain
+    }
+
     /// Whether `self` is `ancestor` or one of its descendants.
     func isOrDescends(from ancestor: Container) -> Bool {
         var container: Container? = self
