@@ -45,7 +45,10 @@ let package = Package(
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
         .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport"]),
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["test_server.py"]),
+        .target(
+            name: "TestSupport", dependencies: ["Presentation", "Scheduling", "UseCase"],
+            path: "Tests/TestSupport", exclude: ["test_server.py"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

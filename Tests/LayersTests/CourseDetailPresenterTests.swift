@@ -1,6 +1,7 @@
 import Presentation
 import Scheduling
 import Testing
+import TestSupport
 import UseCase
 
 @Suite("CourseDetailPresenter and GetCourseDetailUseCase")
