@@ -140,11 +140,27 @@ extension Container {
         if entry.isAsync {
             throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
         }
+        if entry.lifetime == .transient, !tracing.isEnabled {
+            let frame = try enter(entry, from: parent, scope: scope)
+            return try Self.run(unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self), frame, arguments)
+        }
+        // A graph instance this resolution already built is final: no new step, no cycle check
+        // (validation still records the edge, so it goes the long way).
+        if entry.lifetime == .graph, !tracing.isEnabled, scope?.recorder == nil,
+           let box = parent?.graphInstance(of: entry) {
+            return box.value(as: S.self)
+        }
+        return try resolveShared(S.self, entry: entry, arguments: arguments, from: parent, scope: scope)
+    }
+
+    /// The lifetimes that keep instances (and tracing), out of line: their generic temporaries
+    /// (`S?` and boxes) would otherwise make every transient step fetch metadata for them.
+    @inline(never)
+    private func resolveShared<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, from parent: Frame?, scope: Scope?
+    ) throws -> S {
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self)
-        if entry.lifetime == .transient, !tracing.isEnabled {
-            return try Self.run(factory, frame, arguments)
-        }
         let start = tracing.start()
         let value: S
         var created = true
