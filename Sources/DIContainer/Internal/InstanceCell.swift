@@ -73,19 +73,11 @@ final class InstanceCell: Sendable {
     ) throws -> AnyInstanceBox {
         while true {
             if let box = load() { return box }
-            let step: Step = building.withLock { building in
-                if let box = load() { return .done(box) }
-                switch building {
-                case .idle:
-                    let group = DispatchGroup()
-                    group.enter()
-                    building = .sync(group, owner: owner)
-                    return .build(group)
-                case .sync(let group, let builder):
-                    return .wait(group, owner: builder)
-                case .async(let task, let builder):
-                    return .await(task, owner: builder)
-                }
+            let step = nextStep { building in
+                let group = DispatchGroup()
+                group.enter()
+                building = .sync(group, owner: owner)
+                return .build(group)
             }
             switch step {
             case .done(let box):
@@ -117,18 +109,10 @@ final class InstanceCell: Sendable {
     ) async throws -> AnyInstanceBox {
         while true {
             if let box = load() { return box }
-            let step: Step = building.withLock { building in
-                if let box = load() { return .done(box) }
-                switch building {
-                case .idle:
-                    let task = Task { try await make() }
-                    building = .async(task, owner: owner)
-                    return .await(task, owner: owner)
-                case .sync(let group, let builder):
-                    return .wait(group, owner: builder)
-                case .async(let task, let builder):
-                    return .await(task, owner: builder)
-                }
+            let step = nextStep { building in
+                let task = Task { try await make() }
+                building = .async(task, owner: owner)
+                return .await(task, owner: owner)
             }
             switch step {
             case .done(let box):
@@ -160,6 +144,22 @@ final class InstanceCell: Sendable {
                     if builder == owner { throw error }
                     // Another resolution's factory failed: try again, as the first resolver.
                 }
+            }
+        }
+    }
+
+    /// Under the lock: the built instance, or what to do about a build in progress; `claim`
+    /// starts the build when nobody has.
+    private func nextStep(claimingIdleCellWith claim: (inout Building) -> Step) -> Step {
+        building.withLock { building in
+            if let box = load() { return .done(box) }
+            switch building {
+            case .idle:
+                return claim(&building)
+            case .sync(let group, let builder):
+                return .wait(group, owner: builder)
+            case .async(let task, let builder):
+                return .await(task, owner: builder)
             }
         }
     }
