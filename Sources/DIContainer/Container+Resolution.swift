@@ -16,34 +16,30 @@ extension Container {
     @inlinable
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
         // Inlined into the caller, so reading a built singleton is specialized for `S`: no
-        // generic metadata, no dynamic cast.
-        if let box = builtSingleton(ObjectIdentifier(S.self), name: name) {
+        // generic metadata, no dynamic cast. The entry found here is handed on, not looked up again.
+        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
+        let found = unscopedEntry(for: key)
+        if let found, let box = Self.builtSingleton(of: found) {
             return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
         }
-        return try resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: nil)
+        return try resolve(S.self, key: key, arguments: (), from: nil, found: found)
     }
 
-    /// The instance of the singleton registered for the type and name, when it is built and no
-    /// scope or tracing is in effect: the whole hot path, without generics.
-    ///
-    /// Everything stays unretained: the box lives as long as its entry, and the entry as long as
-    /// the registry that answered (see `Registry.unretainedEntry(for:)`).
+    /// The registration for `key` when no test-override or validation scope is open and tracing
+    /// is off — the only case the inlined fast path handles — unretained (see
+    /// `Registry.unretainedEntry(for:)`).
     @usableFromInline
-    func builtSingleton(_ type: ObjectIdentifier, name: Name?) -> Unmanaged<AnyInstanceBox>? {
+    func unscopedEntry(for key: Key) -> Unmanaged<Entry>? {
         guard CurrentScope.openCount.load(ordering: .relaxed) == 0, !tracing.isEnabled else { return nil }
-        let key = Key(type: type, name: name, arguments: Key.noArguments)
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            let (found, parent) = container._withUnsafeGuaranteedRef { container in
-                (container.registry.unretainedEntry(for: key), container.parent.map(Unmanaged.passUnretained))
-            }
-            if let found {
-                return found._withUnsafeGuaranteedRef { entry in
-                    entry.lifetime == .singleton ? entry.cell.unretainedInstance() : nil
-                }
-            }
-            guard let parent else { return nil }
-            container = parent
+        return unretainedEntry(for: key)
+    }
+
+    /// The built instance of a singleton registration, unretained: the box lives as long as its
+    /// entry.
+    @usableFromInline
+    static func builtSingleton(of entry: Unmanaged<Entry>) -> Unmanaged<AnyInstanceBox>? {
+        entry._withUnsafeGuaranteedRef { entry in
+            entry.lifetime == .singleton ? entry.cell.unretainedInstance() : nil
         }
     }
 
@@ -127,10 +123,13 @@ extension Container {
     }
 
     /// Resolves `key` synchronously; `parent` is the step that asked (`nil` at top level).
+    /// `found` is the entry the inlined top-level `resolve` already looked up, if it did.
     @usableFromInline
-    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) throws -> S {
+    func resolve<S, Args>(
+        _: S.Type, key: Key, arguments: Args, from parent: Frame?, found: Unmanaged<Entry>? = nil
+    ) throws -> S {
         let scope = parent == nil ? CurrentScope.current : parent?.scope
-        guard let entry = entry(for: key, scope: scope) else {
+        guard let entry = found?.takeUnretainedValue() ?? entry(for: key, scope: scope) else {
             throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
         }
         // The hot path: a singleton already built, outside any test or validation scope.

@@ -113,10 +113,20 @@ public final class Container: Sendable {
     @inline(__always)
     func entry(for key: Key, scope: Scope?) -> Entry? {
         if let scope, let entry = scope.override(for: key, in: self) { return entry }
-        var container = self
+        return unretainedEntry(for: key)?.takeUnretainedValue()
+    }
+
+    /// The registration for `key` in this container or its ancestors, unretained: it lives as
+    /// long as the registry that answered. Walks the ancestors without reference counting.
+    @inline(__always)
+    func unretainedEntry(for key: Key) -> Unmanaged<Entry>? {
+        var container = Unmanaged.passUnretained(self)
         while true {
-            if let entry = container.registry.entry(for: key) { return entry }
-            guard let parent = container.parent else { return nil }
+            let (found, parent) = container._withUnsafeGuaranteedRef { container in
+                (container.registry.unretainedEntry(for: key), container.parent.map(Unmanaged.passUnretained))
+            }
+            if let found { return found }
+            guard let parent else { return nil }
             container = parent
         }
     }

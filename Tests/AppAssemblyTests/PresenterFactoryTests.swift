@@ -24,15 +24,7 @@ struct PresenterFactoryTests {
 
     @Test("a MainPresenter from the factory shows the mock repository's courses")
     func mainPresenterSeesMock() async throws {
-        let mock = MockCourseRepository(titles: ["Mocking in Swift", "Overrides 101"])
-        let view = RecordingMainView()
-        try await Container.shared.withOverrides {
-            registerMocks($0, courses: mock)
-        } operation: {
-            let presenter = try PresenterFactory().makeMainPresenter()
-            presenter.attach(view)
-            await presenter.load()
-        }
+        let view = try await mainScreen(with: MockCourseRepository(titles: ["Mocking in Swift", "Overrides 101"]))
         let screens = view.screens
         try #require(screens.count == 1)
         let (screen, source) = screens[0]
@@ -65,15 +57,7 @@ struct PresenterFactoryTests {
         let seen = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
             for index in 0..<count {
                 group.addTask {
-                    let mock = MockCourseRepository(titles: ["Course of task \(index)"])
-                    let view = RecordingMainView()
-                    try await Container.shared.withOverrides {
-                        registerMocks($0, courses: mock)
-                    } operation: {
-                        let presenter = try PresenterFactory().makeMainPresenter()
-                        presenter.attach(view)
-                        await presenter.load()
-                    }
+                    let view = try await mainScreen(with: MockCourseRepository(titles: ["Course of task \(index)"]))
                     return (index, view.screens.flatMap { $0.0.recentCourses.map(\.course.title) })
                 }
             }
@@ -154,4 +138,18 @@ struct PresenterFactoryFixtureTests {
         let shown = view.events.compactMap { if case .show(let item) = $0 { item.course.title } else { nil } }
         #expect(shown == ["Typography for Interfaces"])
     }
+}
+
+/// Loads the main screen through `PresenterFactory()` with `courses` overriding the course
+/// repository on `Container.shared`, and returns the view that recorded it.
+private func mainScreen(with courses: MockCourseRepository) async throws -> RecordingMainView {
+    let view = RecordingMainView()
+    try await Container.shared.withOverrides {
+        registerMocks($0, courses: courses)
+    } operation: {
+        let presenter = try PresenterFactory().makeMainPresenter()
+        presenter.attach(view)
+        await presenter.load()
+    }
+    return view
 }

@@ -1,5 +1,6 @@
 /// One registration: how to build a service and how long the result lives. Immutable once made;
 /// a re-registration replaces the whole entry (and with it any singleton it held).
+@usableFromInline
 final class Entry: Sendable {
     let key: Key
     let serviceType: Any.Type

@@ -68,30 +68,26 @@ final class Scope: Sendable {
 /// Collects, during a validation dry run, which services each factory asked for. It keeps the
 /// entries it saw alive, so its identifiers never refer to a later entry at the same address.
 final class DependencyRecorder: Sendable {
-    private let edges = Locked<[ObjectIdentifier: [Dependency]]>([:])
-    private let seen = Locked<[Entry]>([])
+    /// Per entry that ran: the entry itself (kept alive) and what it asked for, in order.
+    private let edges = Locked<[ObjectIdentifier: (entry: Entry, dependencies: [Dependency])]>([:])
 
     func record(_ dependency: Dependency, of entry: Entry) {
-        observe(entry)
         edges.withLock { edges in
-            var list = edges[ObjectIdentifier(entry), default: []]
-            if !list.contains(dependency) { list.append(dependency) }
-            edges[ObjectIdentifier(entry)] = list
+            var record = edges[ObjectIdentifier(entry)] ?? (entry, [])
+            if !record.dependencies.contains(dependency) { record.dependencies.append(dependency) }
+            edges[ObjectIdentifier(entry)] = record
         }
     }
 
     /// Notes that `entry`'s factory ran, so an empty dependency list means "none", not "unknown".
     func observe(_ entry: Entry) {
-        let isNew = edges.withLock { edges in
-            guard edges[ObjectIdentifier(entry)] == nil else { return false }
-            edges[ObjectIdentifier(entry)] = []
-            return true
+        edges.withLock { edges in
+            if edges[ObjectIdentifier(entry)] == nil { edges[ObjectIdentifier(entry)] = (entry, []) }
         }
-        if isNew { seen.withLock { $0.append(entry) } }
     }
 
     func dependencies(of entry: Entry) -> [Dependency]? {
-        edges.withLock { $0[ObjectIdentifier(entry)] }
+        edges.withLock { $0[ObjectIdentifier(entry)]?.dependencies }
     }
 }
 
