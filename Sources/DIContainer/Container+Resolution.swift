@@ -1,5 +1,5 @@
 /// Resolving services.
-extension Container {
+extension Container: Resolver {
     /// The instance registered for `type` under `name`.
     ///
     /// ```swift
@@ -22,7 +22,7 @@ extension Container {
         if let found, let box = Self.builtSingleton(of: found) {
             return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
         }
-        return try resolve(S.self, key: key, arguments: (), from: nil, found: found)
+        return try resolve(S.self, key: key, arguments: (), found: found)
     }
 
     /// The registration for `key` when no test-override or validation scope is open and tracing
@@ -58,7 +58,7 @@ extension Container {
     public func resolve<S, each A>(_ type: S.Type, name: Name? = nil, arguments: repeat each A) throws -> S {
         try resolve(
             S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
-            arguments: (repeat each arguments), from: nil)
+            arguments: (repeat each arguments))
     }
 
     /// The instance registered for `type` under `name`, running `async` factories (and
@@ -104,13 +104,14 @@ extension Container {
     /// - Returns: One instance per registration; empty when there is none.
     /// - Throws: `ResolutionError` when one of them fails to resolve.
     public func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        try resolveAll(S.self, from: nil)
+        let stack = ResolutionStack.current
+        return try resolveAll(S.self, from: .current(on: stack), on: stack)
     }
 
     // MARK: - Engine
 
-    func resolveAll<S>(_: S.Type, from parent: Frame?) throws -> [S] {
-        let scope = parent == nil ? CurrentScope.current : parent?.scope
+    func resolveAll<S>(_: S.Type, from origin: Origin, on stack: ResolutionStack) throws -> [S] {
+        let scope = origin.scope(on: stack)
         var seen: Set<Key> = []
         var entries = lineage.reversed().flatMap { $0.registry.entries(ofType: ObjectIdentifier(S.self)) }
         entries += scope?.overrides(ofType: ObjectIdentifier(S.self), in: self) ?? []
@@ -119,60 +120,72 @@ extension Container {
         for entry in entries where entry.key.arguments == Key.noArguments && seen.insert(entry.key).inserted {
             keys.append(entry.key)
         }
-        return try keys.map { try resolve(S.self, key: $0, arguments: (), from: parent) }
+        return try keys.map { try resolve(S.self, key: $0, arguments: (), from: origin, on: stack) }
     }
 
-    /// Resolves `key` synchronously; `parent` is the step that asked (`nil` at top level).
-    /// `found` is the entry the inlined top-level `resolve` already looked up, if it did.
+    /// Resolves `key` synchronously: a dependency of the factory running on this thread, if one
+    /// is, else a new resolution. `found` is the entry the inlined `resolve` already looked up.
     @usableFromInline
+    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, found: Unmanaged<Entry>? = nil) throws -> S {
+        let stack = ResolutionStack.current
+        return try resolve(S.self, key: key, arguments: arguments, from: .current(on: stack), on: stack, found: found)
+    }
+
+    /// Resolves `key` synchronously, for a new resolution or a factory's dependency.
     func resolve<S, Args>(
-        _: S.Type, key: Key, arguments: Args, from parent: Frame?, found: Unmanaged<Entry>? = nil
+        _: S.Type, key: Key, arguments: Args, from origin: Origin, on stack: ResolutionStack,
+        found: Unmanaged<Entry>? = nil
     ) throws -> S {
-        let scope = parent == nil ? CurrentScope.current : parent?.scope
-        guard let entry = found?.takeUnretainedValue() ?? entry(for: key, scope: scope) else {
-            throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
+        let scope = origin.scope(on: stack)
+        guard let found = found ?? unretainedEntry(for: key, scope: scope) else {
+            throw missing(S.self, key: key, arguments: Args.self, from: origin, on: stack, scope: scope)
         }
-        // The hot path: a singleton already built, outside any test or validation scope.
-        if scope == nil, entry.lifetime == .singleton, !tracing.isEnabled, let box = entry.cell.load() {
-            return box.value(as: S.self)
+        // Unretained: the entry lives as long as the registry (or override scope) that answered.
+        return try found._withUnsafeGuaranteedRef { entry in
+            // The hot path: a singleton already built, outside any test or validation scope.
+            if scope == nil, entry.lifetime == .singleton, !tracing.isEnabled, let box = entry.cell.load() {
+                return box.value(as: S.self)
+            }
+            if entry.isAsync {
+                throw ResolutionError(.asyncFactory, path: origin.path(on: stack) + [entry.service])
+            }
+            if entry.lifetime == .transient, !tracing.isEnabled {
+                try enter(entry, from: origin, on: stack, scope: scope)
+                defer { stack.pop() }
+                return try run(S.self, entry, arguments, stack)
+            }
+            // A graph instance this resolution already built is final: no new step, no cycle
+            // check (validation still records the edge, so it goes the long way).
+            if entry.lifetime == .graph, !tracing.isEnabled, scope?.recorder == nil,
+               let box = origin.graphInstance(of: entry, on: stack) {
+                return box.value(as: S.self)
+            }
+            return try resolveShared(S.self, entry: entry, arguments: arguments, from: origin, on: stack, scope: scope)
         }
-        if entry.isAsync {
-            throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
-        }
-        if entry.lifetime == .transient, !tracing.isEnabled {
-            let frame = try enter(entry, from: parent, scope: scope)
-            return try Self.run(unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self), frame, arguments)
-        }
-        // A graph instance this resolution already built is final: no new step, no cycle check
-        // (validation still records the edge, so it goes the long way).
-        if entry.lifetime == .graph, !tracing.isEnabled, scope?.recorder == nil,
-           let box = parent?.graphInstance(of: entry) {
-            return box.value(as: S.self)
-        }
-        return try resolveShared(S.self, entry: entry, arguments: arguments, from: parent, scope: scope)
     }
 
     /// The lifetimes that keep instances (and tracing), out of line: their generic temporaries
     /// (`S?` and boxes) would otherwise make every transient step fetch metadata for them.
     @inline(never)
     private func resolveShared<S, Args>(
-        _: S.Type, entry: Entry, arguments: Args, from parent: Frame?, scope: Scope?
+        _: S.Type, entry: Entry, arguments: Args, from origin: Origin, on stack: ResolutionStack, scope: Scope?
     ) throws -> S {
-        let frame = try enter(entry, from: parent, scope: scope)
-        let factory = unsafeDowncast(entry.factory, to: FactoryBox<S, Args>.self)
+        try enter(entry, from: origin, on: stack, scope: scope)
+        defer { stack.pop() }
+        let factory = entry.unretainedFactory._withUnsafeGuaranteedRef { unsafeDowncast($0, to: FactoryBox<S, Args>.self) }
         let start = tracing.start()
         let value: S
         var created = true
         switch entry.lifetime {
         case .transient:
-            value = try Self.run(factory, frame, arguments)
+            value = try run(S.self, entry, arguments, stack)
         case .graph:
-            if let box = frame.graphInstance(of: entry) {
+            if let box = stack.graphInstance(of: entry) {
                 value = box.value(as: S.self)
                 created = false
             } else {
-                let made = InstanceBox(try Self.run(factory, frame, arguments))
-                value = frame.storeGraphInstance(made, of: entry).value(as: S.self)
+                let made = factory.box(try run(S.self, entry, arguments, stack))
+                value = (stack.storeGraphInstance(made, of: entry) ?? made).value(as: S.self)
             }
         case .singleton:
             let cell = scope?.cell(for: entry) ?? entry.cell
@@ -180,8 +193,8 @@ extension Container {
                 value = box.value(as: S.self)
                 created = false
             } else {
-                value = try cell.singleton(owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(at: frame) }) {
-                    InstanceBox(try Self.run(factory, frame, arguments))
+                value = try cell.singleton(owner: stack.owner, onDeadlock: { Self.deadlock(building: entry, path: stack.path) }) {
+                    factory.box(try run(S.self, entry, arguments, stack))
                 }.value(as: S.self)
             }
         case .weak:
@@ -190,31 +203,74 @@ extension Container {
                 value = existing
                 created = false
             } else {
-                value = cell.storeWeak(try Self.run(factory, frame, arguments))
+                value = cell.storeWeak(try run(S.self, entry, arguments, stack))
             }
         }
-        tracing.finish(frame, created: created, since: start)
+        if let start {
+            tracing.finish(entry, depth: stack.innermost.depth, scope: scope, created: created, since: start)
+        }
         return value
     }
 
-    /// Runs a factory for `frame`, turning its errors into what the caller of `resolve` sees.
+    /// Runs a factory for the innermost step of `stack`, turning its errors into what the caller
+    /// of `resolve` sees. The factory's resolver is this container: what it resolves on this
+    /// thread while it runs continues the resolution.
     @inline(__always)
-    private static func run<S, Args>(_ factory: FactoryBox<S, Args>, _ frame: Frame, _ arguments: Args) throws -> S {
+    private func run<S, Args>(_: S.Type, _ entry: Entry, _ arguments: Args, _ stack: ResolutionStack) throws -> S {
         do {
-            return try factory.make(frame, arguments)
+            return try entry.unretainedFactory._withUnsafeGuaranteedRef { factory in
+                try unsafeDowncast(factory, to: FactoryBox<S, Args>.self).make(self, arguments)
+            }
         } catch {
-            throw wrap(error, at: frame)
+            throw Self.wrap(error, path: stack.path, site: stack.innermost.entry.takeUnretainedValue().site)
+        }
+    }
+
+    /// Checks a new synchronous step for cycles and runaway depth, records it for validation,
+    /// and pushes it on the thread's stack.
+    private func enter(_ entry: Entry, from origin: Origin, on stack: ResolutionStack, scope: Scope?) throws {
+        scope?.recorder?.observe(entry)
+        switch origin {
+        case .top(let unretainedScope, let base):
+            if let base = base?.takeUnretainedValue() {
+                scope?.recorder?.record(Dependency(entry), of: base.entry)
+                try checkStep(entry, cycleStart: base.ancestor(building: entry)?.depth, parentDepth: base.depth) { base.path }
+            }
+            stack.pushTop(entry, scope: unretainedScope, base: base)
+        case .nested:
+            let parent = stack.innermost
+            scope?.recorder?.record(Dependency(entry), of: parent.entry.takeUnretainedValue())
+            try checkStep(entry, cycleStart: stack.depthOfStep(building: entry), parentDepth: parent.depth) { stack.path }
+            stack.pushNested(entry)
+        }
+    }
+
+    /// Throws when a step for `entry` would close a cycle (`cycleStart` is the depth of the step
+    /// already building it) or go deeper than allowed below a step at `parentDepth`.
+    @inline(__always)
+    private func checkStep(
+        _ entry: Entry, cycleStart: Int?, parentDepth: Int, parentPath: () -> [ServiceKey]
+    ) throws {
+        if let cycleStart {
+            let path = parentPath()
+            throw ResolutionError(
+                .circularDependency(cycle: Array(path.dropFirst(cycleStart - 1)) + [entry.service]),
+                path: path + [entry.service])
+        }
+        if parentDepth >= Self.maximumDepth || !StackGuard.allowsDeeper(at: parentDepth) {
+            throw ResolutionError(.depthLimitExceeded(limit: parentDepth), path: parentPath() + [entry.service])
         }
     }
 
     /// Resolves `key`, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, from parent: Frame?) async throws -> S {
         let scope = parent == nil ? CurrentScope.current : parent?.scope
+        let origin = Origin.top(scope, base: parent)
         guard let entry = entry(for: key, scope: scope) else {
-            throw missing(S.self, key: key, arguments: Args.self, from: parent, scope: scope)
+            throw missing(S.self, key: key, arguments: Args.self, from: origin, on: .current, scope: scope)
         }
         guard entry.isAsync else {
-            return try resolve(S.self, key: key, arguments: arguments, from: parent)
+            return try resolve(S.self, key: key, arguments: arguments, from: origin, on: .current)
         }
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry.factory, to: AsyncFactoryBox<S, Args>.self)
@@ -225,7 +281,7 @@ extension Container {
             do {
                 return try await factory.make(frame, arguments)
             } catch {
-                throw Self.wrap(error, at: frame)
+                throw Self.wrap(error, path: frame.path, site: frame.entry.site)
             }
         }
         let start = tracing.start()
@@ -245,7 +301,9 @@ extension Container {
         case .singleton:
             let cell = scope?.cell(for: entry) ?? entry.cell
             created = cell.load() == nil
-            value = try await cell.singleton(owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(at: frame) }) {
+            value = try await cell.singleton(
+                owner: ObjectIdentifier(frame.top), onDeadlock: { Self.deadlock(building: entry, path: frame.path) }
+            ) {
                 InstanceBox(try await make())
             }.value(as: S.self)
         case .weak:
@@ -257,49 +315,46 @@ extension Container {
                 value = cell.storeWeak(try await make())
             }
         }
-        tracing.finish(frame, created: created, since: start)
+        if let start {
+            tracing.finish(entry, depth: frame.depth, scope: scope, created: created, since: start)
+        }
         return value
     }
 
-    /// Checks a new step for cycles and runaway depth, records it for validation, and makes its
-    /// frame.
+    /// Checks a new step of an `async` resolution for cycles and runaway depth, records it for
+    /// validation, and makes its frame.
     private func enter(_ entry: Entry, from parent: Frame?, scope: Scope?) throws -> Frame {
         scope?.recorder?.observe(entry)
         guard let parent else {
             return Frame(entry: entry, scope: scope, container: self)
         }
         scope?.recorder?.record(Dependency(entry), of: parent.entry)
-        if let start = parent.ancestor(building: entry) {
-            let cycle = Array(parent.path.dropFirst(start.depth - 1)) + [entry.service]
-            throw ResolutionError(.circularDependency(cycle: cycle), path: parent.path + [entry.service])
-        }
-        if parent.depth >= Self.maximumDepth || !StackGuard.allowsDeeper(at: parent.depth) {
-            throw ResolutionError(.depthLimitExceeded(limit: parent.depth), path: parent.path + [entry.service])
-        }
+        try checkStep(entry, cycleStart: parent.ancestor(building: entry)?.depth, parentDepth: parent.depth) { parent.path }
         return Frame(entry: entry, parent: parent)
     }
 
     /// A factory's error as seen by the caller of `resolve`: errors of nested resolves pass
     /// through with their own (deeper) path; anything else becomes `factoryFailed`.
-    private static func wrap(_ error: any Error, at frame: Frame) -> any Error {
+    private static func wrap(_ error: any Error, path: [ServiceKey], site: String) -> any Error {
         if error is ResolutionError || error is CancellationError { return error }
-        return ResolutionError(.factoryFailed(underlying: error), path: frame.path, registrationSite: frame.entry.site)
+        return ResolutionError(.factoryFailed(underlying: error), path: path, registrationSite: site)
     }
 
-    private static func deadlock(at frame: Frame) -> any Error {
-        ResolutionError(.circularDependency(cycle: [frame.entry.service, frame.entry.service]), path: frame.path)
+    /// The error for a resolution that would wait for itself: `path` ends with `entry`.
+    private static func deadlock(building entry: Entry, path: [ServiceKey]) -> any Error {
+        ResolutionError(.circularDependency(cycle: [entry.service, entry.service]), path: path)
     }
 
     /// The error for a key nothing answers, recorded as a dependency during validation.
     private func missing<S, Args>(
-        _: S.Type, key: Key, arguments: Args.Type, from parent: Frame?, scope: Scope?
+        _: S.Type, key: Key, arguments: Args.Type, from origin: Origin, on stack: ResolutionStack, scope: Scope?
     ) -> ResolutionError {
         let requested = ServiceKey(
             typeName: displayName(of: S.self), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
-        if let parent {
-            scope?.recorder?.record(Dependency(key: key, service: requested), of: parent.entry)
+        if let parent = origin.parentEntry(on: stack) {
+            scope?.recorder?.record(Dependency(key: key, service: requested), of: parent)
         }
-        return missingError(for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope)
+        return missingError(for: key, requested: requested, path: origin.path(on: stack) + [requested], scope: scope)
     }
 
     /// An argument mismatch when the type and name are registered with other arguments, else

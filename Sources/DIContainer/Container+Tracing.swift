@@ -69,11 +69,11 @@ final class Tracing: Sendable {
         isEnabled ? ContinuousClock.now : nil
     }
 
-    func finish(_ frame: Frame, created: Bool, since start: ContinuousClock.Instant?) {
+    func finish(_ entry: Entry, depth: Int, scope: Scope?, created: Bool, since start: ContinuousClock.Instant) {
         // The dry runs of `validate()` and graph export build nothing real: not reported.
-        guard let start, frame.scope?.recorder == nil, let handler = handler.withLock({ $0 }) else { return }
+        guard scope?.recorder == nil, let handler = handler.withLock({ $0 }) else { return }
         handler(ResolutionEvent(
-            service: frame.entry.service, lifetime: frame.entry.lifetime, isNewInstance: created,
-            depth: frame.depth, duration: ContinuousClock.now - start))
+            service: entry.service, lifetime: entry.lifetime, isNewInstance: created,
+            depth: depth, duration: ContinuousClock.now - start))
     }
 }

@@ -112,8 +112,15 @@ public final class Container: Sendable {
     /// container, then its ancestors.
     @inline(__always)
     func entry(for key: Key, scope: Scope?) -> Entry? {
-        if let scope, let entry = scope.override(for: key, in: self) { return entry }
-        return unretainedEntry(for: key)?.takeUnretainedValue()
+        unretainedEntry(for: key, scope: scope)?.takeUnretainedValue()
+    }
+
+    /// `entry(for:scope:)`, unretained: the entry lives as long as the registry that answered
+    /// (an override scope's, or a container's).
+    @inline(__always)
+    func unretainedEntry(for key: Key, scope: Scope?) -> Unmanaged<Entry>? {
+        if let scope, let entry = scope.override(for: key, in: self) { return .passUnretained(entry) }
+        return unretainedEntry(for: key)
     }
 
     /// The registration for `key` in this container or its ancestors, unretained: it lives as

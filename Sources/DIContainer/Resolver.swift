@@ -12,8 +12,11 @@
 /// }
 /// ```
 ///
-/// Keep the resolver for use inside the factory: calling it later (after the factory returned)
-/// works, but starts from the old path.
+/// A synchronous factory receives the container itself: while the factory runs, whatever it
+/// resolves on its thread — through the resolver, or through a container it captured — is a
+/// dependency of the service it builds. A resolver kept and used after the factory returned, or
+/// on another thread, starts a new resolution, as `container.resolve` does. An `async` factory
+/// receives a resolver of its own that carries the resolution into its child tasks.
 public protocol Resolver: Sendable {
     /// The instance registered for `type` under `name`.
     ///

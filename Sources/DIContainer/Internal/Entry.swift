@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One registration: how to build a service and how long the result lives. Immutable once made;
 /// a re-registration replaces the whole entry (and with it any singleton it held).
 @usableFromInline
@@ -8,6 +10,10 @@ final class Entry: Sendable {
     let lifetime: Lifetime
     /// A `FactoryBox<S, Args>` or an `AsyncFactoryBox<S, Args>`, its types proven by `key`.
     let factory: any AnyObject & Sendable
+    /// `factory`, unretained (this entry keeps it), so resolving calls it without reference
+    /// counting. `nonisolated(unsafe)` only because `Unmanaged<AnyObject>` cannot say the object
+    /// is `Sendable`: it is `factory`, which is.
+    nonisolated(unsafe) let unretainedFactory: Unmanaged<AnyObject>
     let isAsync: Bool
     /// Set for registrations of a ready-made instance, which every scope shares.
     let isInstance: Bool
@@ -28,6 +34,7 @@ final class Entry: Sendable {
         self.argumentTypes = argumentTypes
         self.lifetime = lifetime
         self.factory = factory
+        unretainedFactory = .passUnretained(factory)
         self.isAsync = isAsync
         self.isInstance = isInstance
         self.declaredDependencies = declaredDependencies
@@ -101,7 +108,7 @@ protocol DryRunnable: AnyObject, Sendable {
 
 /// A synchronous factory, typed: `S` is the service, `Args` the tuple of runtime arguments.
 /// A factory without arguments keeps the user's closure as it is, so resolving calls it
-/// directly, with the resolution's frame as its resolver.
+/// directly, with the step's resolver.
 final class FactoryBox<S, Args>: DryRunnable {
     private enum Body {
         case plain(@Sendable (any Resolver) throws -> S)
@@ -109,6 +116,9 @@ final class FactoryBox<S, Args>: DryRunnable {
     }
 
     private let body: Body
+    /// `InstanceBox<S>`'s type metadata, looked up on first use: unspecialized code looks it up
+    /// on every `InstanceBox(value)` (several hundred instructions), a stored metatype does not.
+    private let boxType = Atomic<UInt>(0)
 
     init(_ make: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
         body = .plain(make)
@@ -126,10 +136,20 @@ final class FactoryBox<S, Args>: DryRunnable {
         }
     }
 
+    /// `value` in a box, for the lifetimes that keep instances.
+    func box(_ value: S) -> InstanceBox<S> {
+        let known = boxType.load(ordering: .relaxed)
+        if known != 0 {
+            return unsafeBitCast(known, to: InstanceBox<S>.Type.self).init(value)
+        }
+        boxType.store(unsafeBitCast(InstanceBox<S>.self, to: UInt.self), ordering: .relaxed)
+        return InstanceBox(value)
+    }
+
     func dryRun(in container: Container, key: Key) throws {
         // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
         guard let none = () as? Args else { return }
-        _ = try container.resolve(S.self, key: key, arguments: none, from: nil)
+        _ = try container.resolve(S.self, key: key, arguments: none)
     }
 }
 

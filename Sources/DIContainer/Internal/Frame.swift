@@ -1,9 +1,14 @@
 import Synchronization
 
-/// One step of a resolution in progress: the registration being built and the step that asked
-/// for it. It is also the `Resolver` handed to that registration's factory, so nested resolves
-/// continue the same resolution (its path, its `graph` instances, its scope). Frames form an immutable linked list from the top-level request, so concurrent child
-/// tasks of an `async` factory each extend their own path, and cycles are found by walking it.
+/// One step of an `async` resolution: the registration being built and the step that asked for
+/// it. It is also the `Resolver` handed to that registration's `async` factory, so nested
+/// resolves continue the same resolution (its path, its `graph` instances, its scope). Frames
+/// form an immutable linked list from the top-level request, so concurrent child tasks of an
+/// `async` factory each extend their own path, and cycles are found by walking it.
+///
+/// Synchronous steps do not use frames: they live on the thread's `ResolutionStack`. A
+/// synchronous dependency of an `async` factory starts a stack resolution whose `base` is the
+/// factory's frame.
 ///
 /// The top-level frame also holds what the whole resolution shares, freed when it returns: its
 /// `graph` instances. Every frame carries the scope (test overrides, validation) it runs in.
@@ -120,14 +125,16 @@ typealias GraphStore = Locked<[(entry: ObjectIdentifier, box: AnyInstanceBox)]>
 extension Frame: Resolver {
     @usableFromInline
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try container.resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), from: self)
+        try container.resolve(
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
+            from: .top(scope, base: self), on: .current)
     }
 
     @usableFromInline
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
         try container.resolve(
             S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
-            arguments: (repeat each arguments), from: self)
+            arguments: (repeat each arguments), from: .top(scope, base: self), on: .current)
     }
 
     @usableFromInline
@@ -145,6 +152,6 @@ extension Frame: Resolver {
 
     @usableFromInline
     func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        try container.resolveAll(S.self, from: self)
+        try container.resolveAll(S.self, from: .top(scope, base: self), on: .current)
     }
 }
