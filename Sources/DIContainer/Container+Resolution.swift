@@ -206,7 +206,7 @@ extension Container: Resolver {
                 value = cell.storeWeak(try run(S.self, entry, arguments, stack))
             }
         }
-        if let start {
+        if start != 0 {
             tracing.finish(entry, depth: stack.innermost.depth, scope: scope, created: created, since: start)
         }
         return value
@@ -315,7 +315,7 @@ extension Container: Resolver {
                 value = cell.storeWeak(try await make())
             }
         }
-        if let start {
+        if start != 0 {
             tracing.finish(entry, depth: frame.depth, scope: scope, created: created, since: start)
         }
         return value

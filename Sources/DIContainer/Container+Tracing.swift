@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One step of a resolution, reported to the tracing handler.
@@ -63,17 +64,19 @@ final class Tracing: Sendable {
         handler.withLock { $0 = nil }
     }
 
-    /// The start time of a step when tracing, else `nil` (and no clock read).
+    /// The start time of a step in nanoseconds when tracing, else 0 (and no clock read). A plain
+    /// integer: an optional `ContinuousClock.Instant` goes through value witnesses in the
+    /// engine's generic code.
     @inline(__always)
-    func start() -> ContinuousClock.Instant? {
-        isEnabled ? ContinuousClock.now : nil
+    func start() -> UInt64 {
+        isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
     }
 
-    func finish(_ entry: Entry, depth: Int, scope: Scope?, created: Bool, since start: ContinuousClock.Instant) {
+    func finish(_ entry: Entry, depth: Int, scope: Scope?, created: Bool, since start: UInt64) {
         // The dry runs of `validate()` and graph export build nothing real: not reported.
         guard scope?.recorder == nil, let handler = handler.withLock({ $0 }) else { return }
         handler(ResolutionEvent(
             service: entry.service, lifetime: entry.lifetime, isNewInstance: created,
-            depth: depth, duration: ContinuousClock.now - start))
+            depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
     }
 }
