@@ -15,8 +15,26 @@ extension Container: Resolver {
     ///   `async` factory. Never returns `nil`, never traps.
     @inlinable
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
-        // Inlined into the caller, so reading a built singleton is specialized for `S`: no
-        // generic metadata, no dynamic cast. The entry found here is handed on, not looked up again.
+        try resolveNoArguments(S.self, name: name)
+    }
+
+    /// The unnamed instance registered for `type`: `resolve(type, name: nil)`.
+    ///
+    /// ```swift
+    /// let presenter = try container.resolve(MainPresenter.self)
+    /// ```
+    ///
+    /// - Throws: `ResolutionError`.
+    @inlinable
+    public func resolve<S>(_ type: S.Type) throws -> S {
+        try resolveNoArguments(S.self, name: nil)
+    }
+
+    /// Both `resolve` forms without arguments, inlined into each (and into the caller), so
+    /// reading a built singleton is specialized for `S`: no generic metadata, no dynamic cast.
+    /// The entry found here is handed on, not looked up again.
+    @inlinable @inline(__always)
+    func resolveNoArguments<S>(_: S.Type, name: Name?) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
         let found = unscopedEntry(for: key)
         if let found, let box = Self.builtSingleton(of: found) {
@@ -132,6 +150,7 @@ extension Container: Resolver {
     }
 
     /// Resolves `key` synchronously, for a new resolution or a factory's dependency.
+    @inline(__always)
     func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, from origin: Origin, on stack: ResolutionStack,
         found: Unmanaged<Entry>? = nil

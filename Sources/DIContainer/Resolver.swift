@@ -18,6 +18,12 @@
 /// on another thread, starts a new resolution, as `container.resolve` does. An `async` factory
 /// receives a resolver of its own that carries the resolution into its child tasks.
 public protocol Resolver: Sendable {
+    /// The unnamed instance registered for `type`. (A requirement, not only an extension
+    /// method, so a factory's `r.resolve(T.self)` reaches the container in one call.)
+    ///
+    /// - Throws: `ResolutionError`.
+    func resolve<S>(_ type: S.Type) throws -> S
+
     /// The instance registered for `type` under `name`.
     ///
     /// - Throws: `ResolutionError` when nothing matches, on a cycle, when the factory fails, or
