@@ -37,6 +37,9 @@ struct ResolutionStack {
         let base: Unmanaged<Frame>?
         /// Where this resolution's `graph` instances start in `State.graph` (top steps only).
         let graphStart: Int
+        /// One bit per entry on this resolution's steps up to this one (see `bit(for:)`): when
+        /// an entry's bit is clear, it is not in flight, and the cycle check needs no walk.
+        let inFlight: UInt64
     }
 
     private struct State {
@@ -108,7 +111,8 @@ struct ResolutionStack {
     func pushTop(_ entry: Entry, scope: Unmanaged<Scope>?, base: Unmanaged<Frame>?) {
         push(Step(
             entry: .passUnretained(entry), depth: (base?._withUnsafeGuaranteedRef { $0.depth } ?? 0) + 1,
-            top: state.pointee.count, scope: scope, base: base, graphStart: state.pointee.graph.count))
+            top: state.pointee.count, scope: scope, base: base, graphStart: state.pointee.graph.count,
+            inFlight: Self.bit(for: entry)))
     }
 
     /// Adds `entry` as a dependency of the innermost step.
@@ -116,7 +120,8 @@ struct ResolutionStack {
         let parent = innermost
         push(Step(
             entry: .passUnretained(entry), depth: parent.depth + 1,
-            top: parent.top, scope: parent.scope, base: parent.base, graphStart: parent.graphStart))
+            top: parent.top, scope: parent.scope, base: parent.base, graphStart: parent.graphStart,
+            inFlight: parent.inFlight | Self.bit(for: entry)))
     }
 
     @inline(__always)
@@ -161,14 +166,23 @@ struct ResolutionStack {
     /// a cycle. Compares entries only, without reference counting.
     func depthOfStep(building entry: Entry) -> Int? {
         let innermost = innermost
-        let target = Unmanaged.passUnretained(entry).toOpaque()
-        var index = count - 1
-        while index >= innermost.top {
-            let step = state.pointee.steps[index]
-            if step.entry.toOpaque() == target { return step.depth }
-            index -= 1
+        if innermost.inFlight & Self.bit(for: entry) != 0 {
+            let target = Unmanaged.passUnretained(entry).toOpaque()
+            var index = count - 1
+            while index >= innermost.top {
+                let step = state.pointee.steps[index]
+                if step.entry.toOpaque() == target { return step.depth }
+                index -= 1
+            }
         }
         return innermost.base?._withUnsafeGuaranteedRef { $0.ancestor(building: entry)?.depth }
+    }
+
+    /// The bit of `entry` in `Step.inFlight`: one of 64, picked by its address.
+    @inline(__always)
+    private static func bit(for entry: Entry) -> UInt64 {
+        let address = UInt64(UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()))
+        return 1 << ((address &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     /// Identifies the innermost resolution to `WaitGraph`: its `async` resolution's, or this
