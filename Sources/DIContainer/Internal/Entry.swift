@@ -102,6 +102,7 @@ protocol DryRunnable: AnyObject, Sendable {
 /// A synchronous factory, typed: `S` is the service, `Args` the tuple of runtime arguments.
 /// A factory without arguments keeps the user's closure as it is, so resolving calls it
 /// directly, with the resolution's frame as its resolver.
+@usableFromInline
 final class FactoryBox<S, Args>: DryRunnable {
     private enum Body {
         case plain(@Sendable (any Resolver) throws -> S)
@@ -110,10 +111,12 @@ final class FactoryBox<S, Args>: DryRunnable {
 
     private let body: Body
 
+    @usableFromInline
     init(_ make: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
         body = .plain(make)
     }
 
+    @usableFromInline
     init(arguments make: @escaping @Sendable (any Resolver, Args) throws -> S) {
         body = .arguments(make)
     }
@@ -134,9 +137,11 @@ final class FactoryBox<S, Args>: DryRunnable {
 }
 
 /// An `async` factory, typed like `FactoryBox`.
+@usableFromInline
 final class AsyncFactoryBox<S, Args>: Sendable {
     let make: @Sendable (any Resolver, Args) async throws -> S
 
+    @usableFromInline
     init(_ make: @escaping @Sendable (any Resolver, Args) async throws -> S) {
         self.make = make
     }
