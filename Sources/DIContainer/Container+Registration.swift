@@ -26,11 +26,11 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration {
         // Inlined into the caller (as are the other overloads, but for ready-made instances), so
-        // the factory's box is made for the concrete `S`: its class metadata is a cached constant
+        // the registration is made for the concrete `S`: its class metadata is a cached constant
         // there, not a generic lookup on every registration.
-        add(
-            FactoryBox<S, Void>(factory), key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self,
-            lifetime: lifetime, isAsync: false, file: file, line: line)
+        add(FactoryBox<S, Void>(
+            factory, key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
+            file: file, line: line))
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
@@ -59,12 +59,10 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration {
-        add(
-            FactoryBox<S, (repeat each A)>(arguments: { resolver, arguments in
-                try factory(resolver, repeat each arguments)
-            }),
+        add(FactoryBox<S, (repeat each A)>(
+            arguments: { resolver, arguments in try factory(resolver, repeat each arguments) },
             key: Key(S.self, name: name, arguments: (repeat each A).self), serviceType: S.self,
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, isAsync: false, file: file, line: line)
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, file: file, line: line))
     }
 
     /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
@@ -92,10 +90,10 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
     ) -> Registration {
-        add(
-            AsyncFactoryBox<S, Void> { resolver, _ in try await factory(resolver) },
+        add(AsyncFactoryBox<S, Void>(
+            { resolver, _ in try await factory(resolver) },
             key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
-            isAsync: true, file: file, line: line)
+            file: file, line: line))
     }
 
     /// Registers an `async` factory that takes runtime arguments; see
@@ -114,12 +112,10 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
     ) -> Registration {
-        add(
-            AsyncFactoryBox<S, (repeat each A)> { resolver, arguments in
-                try await factory(resolver, repeat each arguments)
-            },
+        add(AsyncFactoryBox<S, (repeat each A)>(
+            { resolver, arguments in try await factory(resolver, repeat each arguments) },
             key: Key(S.self, name: name, arguments: (repeat each A).self), serviceType: S.self,
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, isAsync: true, file: file, line: line)
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, file: file, line: line))
     }
 
     /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in
@@ -139,9 +135,10 @@ extension Container {
         _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
     ) -> Registration {
         let box = InstanceBox(instance)
-        let registration = add(
-            FactoryBox<S, Void> { _ in box.value }, key: Key(S.self, name: name, arguments: Void.self),
-            serviceType: S.self, lifetime: .singleton, isAsync: false, isInstance: true, file: file, line: line)
+        let registration = add(FactoryBox<S, Void>(
+            { _ in box.value },
+            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton,
+            isInstance: true, file: file, line: line))
         _ = registration.entry.cell.storeIfNil(box)
         return registration
     }
@@ -173,12 +170,10 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration {
-        add(
-            FactoryBox<S, Void> { resolver in
-                try initializer(repeat resolver.resolve((each D).self, name: nil))
-            },
+        add(FactoryBox<S, Void>(
+            { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
-            isAsync: false, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line)
+            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// Registers `type` built by an initializer whose first parameter is a runtime argument and
@@ -206,12 +201,12 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration {
-        add(
-            FactoryBox<S, A>(arguments: { resolver, argument in
+        add(FactoryBox<S, A>(
+            arguments: { resolver, argument in
                 try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-            }),
+            },
             key: Key(S.self, name: name, arguments: A.self), serviceType: S.self, argumentTypes: [A.self],
-            lifetime: lifetime, isAsync: false, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line)
+            lifetime: lifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the
@@ -225,23 +220,10 @@ extension Container {
         return result
     }
 
-    /// Makes the registration of `factory` and adds it, replacing any under the same key. Not
-    /// generic: the inlined `register` overloads did everything that needs the service's type.
-    ///
-    /// - Parameter dependencyTypes: The parameter types of an auto-wired initializer, each
-    ///   resolved unnamed and without arguments; `nil` for a factory closure.
+    /// Adds `entry`, replacing any registration under the same key. Not generic: the inlined
+    /// `register` overloads did everything that needs the service's type.
     @usableFromInline
-    func add(
-        _ factory: consuming any AnyObject & Sendable, key: consuming Key, serviceType: Any.Type,
-        argumentTypes: consuming [Any.Type] = [], lifetime: Lifetime, isAsync: Bool, isInstance: Bool = false,
-        dependencyTypes: [Any.Type]? = nil, file: consuming String, line: Int
-    ) -> Registration {
-        let declared = dependencyTypes?.map { type in
-            Dependency(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
-        }
-        let entry = Entry(
-            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, factory: factory,
-            isAsync: isAsync, isInstance: isInstance, declaredDependencies: declared, file: file, line: line)
+    func add(_ entry: consuming Entry) -> Registration {
         registry.add(entry)
         return Registration(entry: entry)
     }
