@@ -18,15 +18,19 @@ extension Container {
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
     /// - Returns: The registration, for introspection.
+    @inlinable
     @discardableResult
     public func register<S>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration {
-        add(S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
-            factory: FactoryBox<S, Void>(factory), isAsync: false,
-            file: file, line: line)
+        // Inlined into the caller (as are the other overloads, but for ready-made instances), so
+        // the registration is made for the concrete `S`: its class metadata is a cached constant
+        // there, not a generic lookup on every registration.
+        add(FactoryBox<S, Void>(
+            factory, key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
+            file: file, line: line))
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
@@ -48,18 +52,17 @@ extension Container {
     ///   - lifetime: How long built instances live; `.transient` by default.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     /// - Returns: The registration, for introspection.
+    @inlinable
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration {
-        add(S.self, name: name, arguments: (repeat each A).self, argumentTypes: argumentTypes(repeat (each A).self),
-            lifetime: lifetime,
-            factory: FactoryBox<S, (repeat each A)>(arguments: { resolver, arguments in
-                try factory(resolver, repeat each arguments)
-            }),
-            isAsync: false, file: file, line: line)
+        add(FactoryBox<S, (repeat each A)>(
+            arguments: { resolver, arguments in try factory(resolver, repeat each arguments) },
+            key: Key(S.self, name: name, arguments: (repeat each A).self), serviceType: S.self,
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, file: file, line: line))
     }
 
     /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
@@ -80,15 +83,17 @@ extension Container {
     ///   - factory: Builds the service; it may `await`, and resolves dependencies with
     ///     `resolveAsync` (or `resolve` for synchronous ones).
     /// - Returns: The registration, for introspection.
+    @inlinable
     @discardableResult
     public func register<S>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
     ) -> Registration {
-        add(S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
-            factory: AsyncFactoryBox<S, Void> { resolver, _ in try await factory(resolver) }, isAsync: true,
-            file: file, line: line)
+        add(AsyncFactoryBox<S, Void>(
+            { resolver, _ in try await factory(resolver) },
+            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
+            file: file, line: line))
     }
 
     /// Registers an `async` factory that takes runtime arguments; see
@@ -100,18 +105,17 @@ extension Container {
     ///   - lifetime: How long built instances live; `.transient` by default.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     /// - Returns: The registration, for introspection.
+    @inlinable
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
     ) -> Registration {
-        add(S.self, name: name, arguments: (repeat each A).self, argumentTypes: argumentTypes(repeat (each A).self),
-            lifetime: lifetime,
-            factory: AsyncFactoryBox<S, (repeat each A)> { resolver, arguments in
-                try await factory(resolver, repeat each arguments)
-            },
-            isAsync: true, file: file, line: line)
+        add(AsyncFactoryBox<S, (repeat each A)>(
+            { resolver, arguments in try await factory(resolver, repeat each arguments) },
+            key: Key(S.self, name: name, arguments: (repeat each A).self), serviceType: S.self,
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, file: file, line: line))
     }
 
     /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in
@@ -131,10 +135,10 @@ extension Container {
         _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
     ) -> Registration {
         let box = InstanceBox(instance)
-        let registration = add(
-            S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: .singleton,
-            factory: FactoryBox<S, Void> { _ in box.value }, isAsync: false, isInstance: true,
-            file: file, line: line)
+        let registration = add(FactoryBox<S, Void>(
+            { _ in box.value },
+            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton,
+            isInstance: true, file: file, line: line))
         _ = registration.entry.cell.storeIfNil(box)
         return registration
     }
@@ -159,18 +163,17 @@ extension Container {
     // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
+    @inlinable
     @discardableResult
     public func register<S, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration {
-        add(
-            S.self, name: name, arguments: Void.self, argumentTypes: [], lifetime: lifetime,
-            factory: FactoryBox<S, Void> { resolver in
-                try initializer(repeat resolver.resolve((each D).self, name: nil))
-            },
-            isAsync: false, declaredDependencies: dependencies(repeat (each D).self), file: file, line: line)
+        add(FactoryBox<S, Void>(
+            { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
+            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// Registers `type` built by an initializer whose first parameter is a runtime argument and
@@ -191,30 +194,25 @@ extension Container {
     ///   - initializer: A function from the argument and the dependencies to the service.
     /// - Returns: The registration, for introspection.
     @_disfavoredOverload
+    @inlinable
     @discardableResult
     public func register<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration {
-        add(
-            S.self, name: name, arguments: A.self, argumentTypes: [A.self], lifetime: lifetime,
-            factory: FactoryBox<S, A>(arguments: { resolver, argument in
+        add(FactoryBox<S, A>(
+            arguments: { resolver, argument in
                 try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-            }),
-            isAsync: false, declaredDependencies: dependencies(repeat (each D).self), file: file, line: line)
+            },
+            key: Key(S.self, name: name, arguments: A.self), serviceType: S.self, argumentTypes: [A.self],
+            lifetime: lifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
-    private func dependencies<each D>(_ types: repeat (each D).Type) -> [Dependency] {
-        var dependencies: [Dependency] = []
-        for type in repeat each types {
-            dependencies.append(Dependency(
-                key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type))
-        }
-        return dependencies
-    }
-
-    private func argumentTypes<each A>(_ types: repeat (each A).Type) -> [Any.Type] {
+    /// The types of a parameter pack, in order: a factory's runtime arguments, or the
+    /// dependencies an initializer's parameters declare.
+    @inlinable
+    static func types<each A>(_ types: repeat (each A).Type) -> [Any.Type] {
         var result: [Any.Type] = []
         for type in repeat each types {
             result.append(type)
@@ -222,15 +220,10 @@ extension Container {
         return result
     }
 
-    private func add<S, Args>(
-        _ type: S.Type, name: Name?, arguments: Args.Type, argumentTypes: [Any.Type], lifetime: Lifetime,
-        factory: any AnyObject & Sendable, isAsync: Bool, isInstance: Bool = false,
-        declaredDependencies: [Dependency]? = nil, file: String, line: Int
-    ) -> Registration {
-        let entry = Entry(
-            key: Key(S.self, name: name, arguments: Args.self), serviceType: S.self, argumentTypes: argumentTypes,
-            lifetime: lifetime, factory: factory, isAsync: isAsync, isInstance: isInstance,
-            declaredDependencies: declaredDependencies, file: file, line: line)
+    /// Adds `entry`, replacing any registration under the same key. Not generic: the inlined
+    /// `register` overloads did everything that needs the service's type.
+    @usableFromInline
+    func add(_ entry: consuming Entry) -> Registration {
         registry.add(entry)
         return Registration(entry: entry)
     }

@@ -191,7 +191,7 @@ extension Container: Resolver {
     ) throws -> S {
         try enter(entry, from: origin, on: stack, scope: scope)
         defer { stack.pop() }
-        let factory = entry.unretainedFactory._withUnsafeGuaranteedRef { unsafeDowncast($0, to: FactoryBox<S, Args>.self) }
+        let factory = unsafeDowncast(entry, to: FactoryBox<S, Args>.self)
         let start = tracing.start()
         let value: S
         var created = true
@@ -237,9 +237,7 @@ extension Container: Resolver {
     @inline(__always)
     private func run<S, Args>(_: S.Type, _ entry: Entry, _ arguments: Args, _ stack: ResolutionStack) throws -> S {
         do {
-            return try entry.unretainedFactory._withUnsafeGuaranteedRef { factory in
-                try unsafeDowncast(factory, to: FactoryBox<S, Args>.self).make(self, arguments)
-            }
+            return try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(self, arguments)
         } catch {
             throw Self.wrap(error, path: stack.path, site: stack.innermost.entry.takeUnretainedValue().site)
         }
@@ -292,7 +290,7 @@ extension Container: Resolver {
             return try resolve(S.self, key: key, arguments: arguments, from: origin, on: .current)
         }
         let frame = try enter(entry, from: parent, scope: scope)
-        let factory = unsafeDowncast(entry.factory, to: AsyncFactoryBox<S, Args>.self)
+        let factory = unsafeDowncast(entry, to: AsyncFactoryBox<S, Args>.self)
         // The arguments go to the factory once; for a singleton that factory runs in the task
         // that builds it, which is why they cross into a `@Sendable` closure.
         nonisolated(unsafe) let arguments = arguments

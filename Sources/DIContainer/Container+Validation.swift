@@ -81,7 +81,7 @@ extension Container {
                             for: dependency.key, requested: dependency.service,
                             path: [entry.service, dependency.service], scope: scope))
                     }
-                } else if entry.key.arguments == Key.noArguments, let factory = entry.factory as? any DryRunnable {
+                } else if entry.key.arguments == Key.noArguments, let factory = entry as? any DryRunnable {
                     do {
                         try factory.dryRun(in: self, key: entry.key)
                     } catch let error as ResolutionError {

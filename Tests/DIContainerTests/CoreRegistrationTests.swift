@@ -52,6 +52,24 @@ struct CoreRegistrationTests {
         #expect(container.registrations.count == 1)
     }
 
+    @Test("many registrations: each key found again, a replacement keeps its place in registration order")
+    func manyRegistrationsAndReplacements() throws {
+        let container = Container()
+        let names = (0..<1_000).map { Name("service-\($0)") }
+        for (index, name) in names.enumerated() {
+            container.register(ValueService.self, name: name) { _ in ValueService(count: index) }
+        }
+        for index in stride(from: 0, to: names.count, by: 7) {
+            container.register(ValueService.self, name: names[index]) { _ in ValueService(count: -index) }
+        }
+
+        #expect(container.registrations.map(\.service.name) == names)
+        for (index, name) in names.enumerated() {
+            let expected = index % 7 == 0 ? -index : index
+            #expect(try container.resolve(ValueService.self, name: name).count == expected)
+        }
+    }
+
     @Test("a ready-made instance is returned as is; value types are copied")
     func instanceRegistration() throws {
         let container = Container()

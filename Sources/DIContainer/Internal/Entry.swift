@@ -2,18 +2,20 @@ import Synchronization
 
 /// One registration: how to build a service and how long the result lives. Immutable once made;
 /// a re-registration replaces the whole entry (and with it any singleton it held).
+///
+/// Every entry is its own factory — a `FactoryBox<S, Args>` or an `AsyncFactoryBox<S, Args>`,
+/// the only subclasses there can be (the initializer is private to this file) — so a
+/// registration is one allocation, not two, and `factory` is the entry itself.
+///
+/// `@unchecked Sendable`, reviewed: the class is not final only for those two subclasses. Every
+/// stored property, here and in them, is a `let` of a `Sendable` type, which is what the
+/// compiler checks of a final class.
 @usableFromInline
-final class Entry: Sendable {
+class Entry: @unchecked Sendable {
     let key: Key
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let lifetime: Lifetime
-    /// A `FactoryBox<S, Args>` or an `AsyncFactoryBox<S, Args>`, its types proven by `key`.
-    let factory: any AnyObject & Sendable
-    /// `factory`, unretained (this entry keeps it), so resolving calls it without reference
-    /// counting. `nonisolated(unsafe)` only because `Unmanaged<AnyObject>` cannot say the object
-    /// is `Sendable`: it is `factory`, which is.
-    nonisolated(unsafe) let unretainedFactory: Unmanaged<AnyObject>
     let isAsync: Bool
     /// Set for registrations of a ready-made instance, which every scope shares.
     let isInstance: Bool
@@ -25,19 +27,21 @@ final class Entry: Sendable {
     /// the others).
     let cell: InstanceCell
 
-    init(
-        key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, factory: any AnyObject & Sendable,
-        isAsync: Bool, isInstance: Bool = false, declaredDependencies: [Dependency]?, file: String, line: Int
+    /// - Parameter dependencyTypes: The parameter types of an auto-wired initializer, each
+    ///   resolved unnamed and without arguments; `nil` for a factory closure.
+    fileprivate init(
+        key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
+        isInstance: Bool, dependencyTypes: [Any.Type]?, file: String, line: Int
     ) {
         self.key = key
         self.serviceType = serviceType
         self.argumentTypes = argumentTypes
         self.lifetime = lifetime
-        self.factory = factory
-        unretainedFactory = .passUnretained(factory)
         self.isAsync = isAsync
         self.isInstance = isInstance
-        self.declaredDependencies = declaredDependencies
+        declaredDependencies = dependencyTypes?.map { type in
+            Dependency(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
+        }
         self.file = file
         self.line = line
         switch lifetime {
@@ -106,10 +110,14 @@ protocol DryRunnable: AnyObject, Sendable {
     func dryRun(in container: Container, key: Key) throws
 }
 
-/// A synchronous factory, typed: `S` is the service, `Args` the tuple of runtime arguments.
-/// A factory without arguments keeps the user's closure as it is, so resolving calls it
-/// directly, with the step's resolver.
-final class FactoryBox<S, Args>: DryRunnable {
+/// A registration with a synchronous factory, typed: `S` is the service, `Args` the tuple of
+/// runtime arguments. A factory without arguments keeps the user's closure as it is, so resolving
+/// calls it directly, with the container as its resolver.
+///
+/// `@unchecked Sendable` restated from `Entry`, reviewed: its stored properties are a `let` of
+/// `@Sendable` closures and an atomic.
+@usableFromInline
+final class FactoryBox<S, Args>: Entry, DryRunnable, @unchecked Sendable {
     private enum Body {
         case plain(@Sendable (any Resolver) throws -> S)
         case arguments(@Sendable (any Resolver, Args) throws -> S)
@@ -120,12 +128,28 @@ final class FactoryBox<S, Args>: DryRunnable {
     /// on every `InstanceBox(value)` (several hundred instructions), a stored metatype does not.
     private let boxType = Atomic<UInt>(0)
 
-    init(_ make: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
+    /// The registration of a factory without runtime arguments (`Args` is `Void`).
+    @usableFromInline
+    init(
+        _ make: @escaping @Sendable (any Resolver) throws -> S, key: Key, serviceType: Any.Type, lifetime: Lifetime,
+        isInstance: Bool = false, dependencyTypes: [Any.Type]? = nil, file: String, line: Int
+    ) where Args == Void {
         body = .plain(make)
+        super.init(
+            key: key, serviceType: serviceType, argumentTypes: [], lifetime: lifetime, isAsync: false,
+            isInstance: isInstance, dependencyTypes: dependencyTypes, file: file, line: line)
     }
 
-    init(arguments make: @escaping @Sendable (any Resolver, Args) throws -> S) {
+    /// The registration of a factory that takes runtime arguments of `argumentTypes`.
+    @usableFromInline
+    init(
+        arguments make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, serviceType: Any.Type,
+        argumentTypes: [Any.Type], lifetime: Lifetime, dependencyTypes: [Any.Type]? = nil, file: String, line: Int
+    ) {
         body = .arguments(make)
+        super.init(
+            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
+            isInstance: false, dependencyTypes: dependencyTypes, file: file, line: line)
     }
 
     @inline(__always)
@@ -153,11 +177,23 @@ final class FactoryBox<S, Args>: DryRunnable {
     }
 }
 
-/// An `async` factory, typed like `FactoryBox`.
-final class AsyncFactoryBox<S, Args>: Sendable {
+/// A registration with an `async` factory, typed like `FactoryBox`.
+///
+/// `@unchecked Sendable` restated from `Entry`, reviewed: its one stored property is a `let` of a
+/// `@Sendable` closure.
+@usableFromInline
+final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
     let make: @Sendable (any Resolver, Args) async throws -> S
 
-    init(_ make: @escaping @Sendable (any Resolver, Args) async throws -> S) {
+    /// The registration of an `async` factory; `argumentTypes` are those of `Args`, in order.
+    @usableFromInline
+    init(
+        _ make: @escaping @Sendable (any Resolver, Args) async throws -> S, key: Key, serviceType: Any.Type,
+        argumentTypes: [Any.Type] = [], lifetime: Lifetime, file: String, line: Int
+    ) {
         self.make = make
+        super.init(
+            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: true,
+            isInstance: false, dependencyTypes: nil, file: file, line: line)
     }
 }

@@ -13,6 +13,7 @@ struct Key: Hashable, Sendable {
         self.arguments = arguments
     }
 
+    @inlinable
     init<S, each A>(_ service: S.Type, name: Name?, arguments: (repeat each A).Type) {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
     }

@@ -33,12 +33,14 @@ final class Registry: Sendable {
 
     /// Adds or replaces the registration for `entry.key`.
     func add(_ entry: Entry) {
+        let hash = entry.key.tableHash
         state.withLock { state in
-            if let position = state.positions.position(of: entry.key, in: state.ordered) {
-                state.ordered[position] = entry
-            } else {
+            let next = state.ordered.count
+            let position = state.positions.claim(entry.key, hash: hash, next: next, in: state.ordered)
+            if position == next {
                 state.ordered.append(entry)
-                state.positions.insert(state.ordered.count - 1, in: state.ordered)
+            } else {
+                state.ordered[position] = entry
             }
             isStale.store(true, ordering: .releasing)
         }
@@ -130,40 +132,54 @@ final class LookupTable: @unchecked Sendable {
     }
 }
 
-/// Where each key sits in the registry's ordered list: an open-addressing set of positions,
-/// probed with `Key.tableHash`, so registering hashes one word instead of running `Hasher`.
+/// Where each key sits in the registry's ordered list: an open-addressing table of positions,
+/// probed linearly from `Key.tableHash`, so registering hashes one word instead of running
+/// `Hasher`. Each slot keeps the low half of its key's hash next to the position: a probe reads
+/// an entry only when that matches (a re-registration, in practice), and growing places the
+/// slots again without touching the entries.
 private struct PositionIndex {
-    /// Position + 1 of an entry of `ordered`, or 0 for an empty slot; at most half full.
-    private var slots = [Int](repeating: 0, count: 16)
-
-    func position(of key: Key, in ordered: [Entry]) -> Int? {
-        let mask = slots.count - 1
-        var index = key.tableHash & mask
-        while slots[index] != 0 {
-            let position = slots[index] - 1
-            if ordered[position].key == key { return position }
-            index = (index + 1) & mask
-        }
-        return nil
+    /// Eight bytes, so the table costs what a table of bare positions would.
+    private struct Slot {
+        /// The low 32 bits of the key's `tableHash`, which place the slot and tell most keys apart.
+        var hash: UInt32
+        /// The position in `ordered` + 1, or 0 for an empty slot. 32 bits hold more registrations
+        /// than memory does: each is an object of over a hundred bytes.
+        var position: UInt32
     }
 
-    /// Records the entry at `position` of `ordered`, whose key is not in the index yet.
-    mutating func insert(_ position: Int, in ordered: [Entry]) {
-        if (position + 1) * 2 > slots.count {
-            slots = [Int](repeating: 0, count: slots.count * 2)
-            for earlier in 0..<position {
-                place(earlier, key: ordered[earlier].key)
+    /// At most half full, so probes stay short. Holds exactly the keys of `ordered`.
+    private var slots = [Slot](repeating: Slot(hash: 0, position: 0), count: 16)
+
+    /// The position of `key` (whose hash is `hash`) in `ordered`; when it is not there yet,
+    /// records it at `next` — `ordered.count`, where it is about to be appended — and returns `next`.
+    mutating func claim(_ key: Key, hash: Int, next: Int, in ordered: [Entry]) -> Int {
+        if (next + 1) * 2 > slots.count {
+            grow()
+        }
+        let low = UInt32(truncatingIfNeeded: hash)
+        let mask = slots.count - 1
+        var index = Int(low) & mask
+        while true {
+            let slot = slots[index]
+            if slot.position == 0 { break }
+            if slot.hash == low, ordered[Int(slot.position) - 1].key == key { return Int(slot.position) - 1 }
+            index = (index + 1) & mask
+        }
+        slots[index] = Slot(hash: low, position: UInt32(truncatingIfNeeded: next + 1))
+        return next
+    }
+
+    /// Doubles the table, placing every slot again by its stored hash.
+    private mutating func grow() {
+        var larger = [Slot](repeating: Slot(hash: 0, position: 0), count: slots.count * 2)
+        let mask = larger.count - 1
+        for slot in slots where slot.position != 0 {
+            var index = Int(slot.hash) & mask
+            while larger[index].position != 0 {
+                index = (index + 1) & mask
             }
+            larger[index] = slot
         }
-        place(position, key: ordered[position].key)
-    }
-
-    private mutating func place(_ position: Int, key: Key) {
-        let mask = slots.count - 1
-        var index = key.tableHash & mask
-        while slots[index] != 0 {
-            index = (index + 1) & mask
-        }
-        slots[index] = position + 1
+        slots = larger
     }
 }
