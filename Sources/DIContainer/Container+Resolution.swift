@@ -217,18 +217,25 @@ extension Container: Resolver {
                 }.value(as: S.self)
             }
         case .weak:
-            let cell = scope?.cell(for: entry) ?? entry.cell
-            if let existing = cell.weakInstance(S.self) {
-                value = existing
-                created = false
-            } else {
-                value = cell.storeWeak(try run(S.self, entry, arguments, stack))
-            }
+            (value, created) = try resolveWeak(S.self, entry: entry, arguments: arguments, on: stack, scope: scope)
         }
         if start != 0 {
             tracing.finish(entry, depth: stack.innermost.depth, scope: scope, created: created, since: start)
         }
         return value
+    }
+
+    /// The `weak` lifetime's instance and whether it is new, out of line: its `S?` temporary
+    /// makes the function that holds it fetch `Optional<S>`'s metadata on every call.
+    @inline(never)
+    private func resolveWeak<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, on stack: ResolutionStack, scope: Scope?
+    ) throws -> (S, created: Bool) {
+        let cell = scope?.cell(for: entry) ?? entry.cell
+        if let existing = cell.weakInstance(S.self) {
+            return (existing, false)
+        }
+        return (cell.storeWeak(try run(S.self, entry, arguments, stack)), true)
     }
 
     /// Runs a factory for the innermost step of `stack`, turning its errors into what the caller
@@ -245,6 +252,7 @@ extension Container: Resolver {
 
     /// Checks a new synchronous step for cycles and runaway depth, records it for validation,
     /// and pushes it on the thread's stack.
+    @inline(__always)
     private func enter(_ entry: Entry, from origin: Origin, on stack: ResolutionStack, scope: Scope?) throws {
         scope?.recorder?.observe(entry)
         switch origin {

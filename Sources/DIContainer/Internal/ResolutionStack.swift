@@ -116,6 +116,7 @@ struct ResolutionStack {
     }
 
     /// Adds `entry` as a dependency of the innermost step.
+    @inline(__always)
     func pushNested(_ entry: Entry) {
         let parent = innermost
         push(Step(
@@ -141,6 +142,7 @@ struct ResolutionStack {
     }
 
     /// Ends the innermost step; the end of a resolution also drops its `graph` instances.
+    @inline(__always)
     func pop() {
         state.pointee.count -= 1
         let step = state.pointee.steps[state.pointee.count]
@@ -164,6 +166,7 @@ struct ResolutionStack {
 
     /// The depth of the step building `entry` in the innermost resolution, if any: the start of
     /// a cycle. Compares entries only, without reference counting.
+    @inline(__always)
     func depthOfStep(building entry: Entry) -> Int? {
         let innermost = innermost
         if innermost.inFlight & Self.bit(for: entry) != 0 {
@@ -196,13 +199,16 @@ struct ResolutionStack {
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
         let innermost = innermost
         if let base = innermost.base { return base._withUnsafeGuaranteedRef { $0.graphInstance(of: entry) } }
+        // Oldest first: what several services share is built early, below them.
         let id = ObjectIdentifier(entry)
-        var index = state.pointee.graph.count - 1
-        while index >= innermost.graphStart {
-            if state.pointee.graph[index].entry == id { return state.pointee.graph[index].box }
-            index -= 1
+        return state.pointee.graph.withUnsafeBufferPointer { graph in
+            var index = innermost.graphStart
+            while index < graph.count {
+                if graph[index].entry == id { return graph[index].box }
+                index += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Keeps `made` as the `graph` instance of `entry` in the innermost resolution, unless one
