@@ -43,6 +43,14 @@ extension Container: Resolver {
         return try resolve(S.self, key: key, arguments: (), found: found)
     }
 
+    /// `resolve(_:name:)` for a factory's resolver, which has looked up the thread's stack
+    /// already when the container's resolution runs on it.
+    func resolve<S>(_: S.Type, name: Name?, on stack: ResolutionStack?) throws -> S {
+        guard let stack else { return try resolveNoArguments(S.self, name: name) }
+        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
+        return try resolve(S.self, key: key, arguments: (), from: .current(on: stack), on: stack, found: unscopedEntry(for: key))
+    }
+
     /// The registration for `key` when no test-override or validation scope is open and tracing
     /// is off — the only case the inlined fast path handles — unretained (see
     /// `Registry.unretainedEntry(for:)`).
@@ -244,7 +252,7 @@ extension Container: Resolver {
     @inline(__always)
     private func run<S, Args>(_: S.Type, _ entry: Entry, _ arguments: Args, _ stack: ResolutionStack) throws -> S {
         do {
-            return try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(self, arguments)
+            return try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(resolver, arguments)
         } catch {
             throw Self.wrap(error, path: stack.path, site: stack.innermost.entry.takeUnretainedValue().site)
         }
@@ -261,12 +269,12 @@ extension Container: Resolver {
                 scope?.recorder?.record(Dependency(entry), of: base.entry)
                 try checkStep(entry, cycleStart: base.ancestor(building: entry)?.depth, parentDepth: base.depth) { base.path }
             }
-            stack.pushTop(entry, scope: unretainedScope, base: base)
+            stack.pushTop(entry, in: self, scope: unretainedScope, base: base)
         case .nested:
             let parent = stack.innermost
             scope?.recorder?.record(Dependency(entry), of: parent.entry.takeUnretainedValue())
             try checkStep(entry, cycleStart: stack.depthOfStep(building: entry), parentDepth: parent.depth) { stack.path }
-            stack.pushNested(entry)
+            stack.pushNested(entry, in: self)
         }
     }
 

@@ -199,6 +199,7 @@ extension ResolutionError.Kind {
         case .asyncFactory: "asyncFactory"
         case .depthLimitExceeded: "depthLimitExceeded"
         case .factoryFailed: "factoryFailed"
+        case .containerReleased: "containerReleased"
         }
     }
 }

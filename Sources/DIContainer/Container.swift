@@ -43,6 +43,9 @@ public final class Container: Sendable {
     let tracing = Tracing()
     /// The dependencies seen by the last validation dry run, for `registrations`.
     let lastInspection = Locked<DependencyRecorder?>(nil)
+    /// What synchronous factories receive: this container, reached without a strong reference
+    /// (see `ContainerResolver`). Stored as an existential so that passing it borrows it.
+    let resolver: any Resolver
 
     /// Creates an empty container.
     ///
@@ -50,6 +53,9 @@ public final class Container: Sendable {
     ///   itself). The parent never sees this container's registrations.
     public init(parent: Container? = nil) {
         self.parent = parent
+        let resolver = ContainerResolver()
+        self.resolver = resolver
+        resolver.attach(self)
     }
 
     /// Applies assemblies: each registers its part of the app. Order never matters, because

@@ -34,6 +34,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case depthLimitExceeded(limit: Int)
         /// The factory ran and threw `underlying`.
         case factoryFailed(underlying: any Error)
+        /// A factory's resolver was kept and used after its container had been released.
+        case containerReleased
     }
 
     /// What went wrong.
@@ -80,6 +82,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the resolution went \(limit) levels deep and stopped before the stack runs out"
         case .factoryFailed(let underlying):
             return "its factory threw \(underlying)"
+        case .containerReleased:
+            return "it was asked through a factory's resolver whose container has been released"
         }
     }
 
@@ -119,6 +123,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "look for a factory on this path that keeps asking for new services without end"
         case .factoryFailed:
             return "make the factory succeed; it was registered at \(registrationSite ?? "an unknown place")"
+        case .containerReleased:
+            return "keep the container alive for as long as anything resolves through it"
         }
     }
 

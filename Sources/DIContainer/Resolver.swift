@@ -12,11 +12,12 @@
 /// }
 /// ```
 ///
-/// A synchronous factory receives the container itself: while the factory runs, whatever it
-/// resolves on its thread — through the resolver, or through a container it captured — is a
-/// dependency of the service it builds. A resolver kept and used after the factory returned, or
-/// on another thread, starts a new resolution, as `container.resolve` does. An `async` factory
-/// receives a resolver of its own that carries the resolution into its child tasks.
+/// While a synchronous factory runs, whatever it resolves on its thread — through its resolver,
+/// or through a container it captured — is a dependency of the service it builds. A resolver kept
+/// and used after the factory returned, or on another thread, starts a new resolution in its
+/// container, as `container.resolve` does (the resolver does not keep the container alive: once
+/// the container is released, it throws `ResolutionError.Kind.containerReleased`). An `async`
+/// factory receives a resolver of its own that carries the resolution into its child tasks.
 public protocol Resolver: Sendable {
     /// The unnamed instance registered for `type`. (A requirement, not only an extension
     /// method, so a factory's `r.resolve(T.self)` reaches the container in one call.)

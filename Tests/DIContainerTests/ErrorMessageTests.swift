@@ -143,6 +143,30 @@ struct ErrorMessageTests {
             """)
     }
 
+    @Test("a resolver kept after its container was released")
+    func containerReleased() throws {
+        let kept = Protected<(any Resolver)?>(nil)
+        do {
+            let container = Container()
+            container.register(DependencyImpl.self) { r in
+                kept.withLock { $0 = r }
+                return DependencyImpl()
+            }
+            _ = try container.resolve(DependencyImpl.self)
+        }
+        let resolver = try #require(kept.withLock { $0 })
+        let error = try #require(throws: ResolutionError.self) { try resolver.resolve(CacheStore.self, name: "disk") }
+        #expect(error.description == """
+            Cannot resolve CacheStore (name: disk): it was asked through a factory's resolver whose container has been released. \
+            Path: CacheStore (name: disk). \
+            Fix: keep the container alive for as long as anything resolves through it.
+            """)
+        guard case .containerReleased = error.kind else {
+            Issue.record("expected containerReleased, got \(error.kind)")
+            return
+        }
+    }
+
     @Test("a runaway depth ends in an error, not a stack overflow")
     func depthLimit() async {
         let container = Container()

@@ -26,6 +26,8 @@ struct ResolutionStack {
     /// One registration being built.
     struct Step {
         let entry: Unmanaged<Entry>
+        /// The container resolving it (kept alive by the resolve in progress).
+        let container: Unmanaged<Container>
         /// 1 for the top-level request (counting the steps of `base`, if any).
         let depth: Int
         /// The index of the first step of this resolution.
@@ -108,19 +110,19 @@ struct ResolutionStack {
     var innermost: Step { state.pointee.steps[state.pointee.count - 1] }
 
     /// Starts a new resolution with `entry`, in `scope`, continuing `base` if set.
-    func pushTop(_ entry: Entry, scope: Unmanaged<Scope>?, base: Unmanaged<Frame>?) {
+    func pushTop(_ entry: Entry, in container: Container, scope: Unmanaged<Scope>?, base: Unmanaged<Frame>?) {
         push(Step(
-            entry: .passUnretained(entry), depth: (base?._withUnsafeGuaranteedRef { $0.depth } ?? 0) + 1,
+            entry: .passUnretained(entry), container: .passUnretained(container), depth: (base?._withUnsafeGuaranteedRef { $0.depth } ?? 0) + 1,
             top: state.pointee.count, scope: scope, base: base, graphStart: state.pointee.graph.count,
             inFlight: Self.bit(for: entry)))
     }
 
     /// Adds `entry` as a dependency of the innermost step.
     @inline(__always)
-    func pushNested(_ entry: Entry) {
+    func pushNested(_ entry: Entry, in container: Container) {
         let parent = innermost
         push(Step(
-            entry: .passUnretained(entry), depth: parent.depth + 1,
+            entry: .passUnretained(entry), container: .passUnretained(container), depth: parent.depth + 1,
             top: parent.top, scope: parent.scope, base: parent.base, graphStart: parent.graphStart,
             inFlight: parent.inFlight | Self.bit(for: entry)))
     }
