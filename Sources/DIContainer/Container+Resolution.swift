@@ -45,6 +45,7 @@ extension Container: Resolver {
 
     /// `resolve(_:name:)` for a factory's resolver, which has looked up the thread's stack
     /// already when the container's resolution runs on it.
+    @inline(__always)
     func resolve<S>(_: S.Type, name: Name?, on stack: ResolutionStack?) throws -> S {
         guard let stack else { return try resolveNoArguments(S.self, name: name) }
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
@@ -54,7 +55,7 @@ extension Container: Resolver {
     /// The registration for `key` when no test-override or validation scope is open and tracing
     /// is off — the only case the inlined fast path handles — unretained (see
     /// `Registry.unretainedEntry(for:)`).
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func unscopedEntry(for key: Key) -> Unmanaged<Entry>? {
         guard CurrentScope.openCount.load(ordering: .relaxed) == 0, !tracing.isEnabled else { return nil }
         return unretainedEntry(for: key)
