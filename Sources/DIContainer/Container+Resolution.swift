@@ -44,10 +44,9 @@ extension Container: Resolver {
     }
 
     /// `resolve(_:name:)` for a factory's resolver, which has looked up the thread's stack
-    /// already when the container's resolution runs on it.
+    /// already: the container's resolution runs on it.
     @inline(__always)
-    func resolve<S>(_: S.Type, name: Name?, on stack: ResolutionStack?) throws -> S {
-        guard let stack else { return try resolveNoArguments(S.self, name: name) }
+    func resolve<S>(_: S.Type, name: Name?, on stack: ResolutionStack) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
         return try resolve(S.self, key: key, arguments: (), from: .current(on: stack), on: stack, found: unscopedEntry(for: key))
     }

@@ -25,17 +25,15 @@ final class ContainerResolver: Resolver {
         address.store(UInt(bitPattern: Unmanaged.passUnretained(container).toOpaque()), ordering: .releasing)
     }
 
-    /// Runs `body` with the container: unretained when its resolution runs on this thread (then
-    /// `stack` is that thread's stack), else through the weak reference.
+    /// The thread's stack when the container's resolution runs on it (then the container is
+    /// certainly alive, and is the innermost step's), else `nil`.
     @inline(__always)
-    private func withContainer<R>(
-        asking request: @autoclosure () -> ServiceKey, _ body: (Container, ResolutionStack?) throws -> R
-    ) throws -> R {
+    private var runningStack: ResolutionStack? {
         let stack = ResolutionStack.current
-        if stack.count > 0, UInt(bitPattern: stack.innermost.container.toOpaque()) == address.load(ordering: .relaxed) {
-            return try stack.innermost.container._withUnsafeGuaranteedRef { try body($0, stack) }
-        }
-        return try body(try container(asking: request()), nil)
+        guard stack.count > 0,
+              UInt(bitPattern: stack.innermost.container.toOpaque()) == address.load(ordering: .relaxed)
+        else { return nil }
+        return stack
     }
 
     /// The container through the weak reference, or the error for a released one.
@@ -47,21 +45,32 @@ final class ContainerResolver: Resolver {
     }
 
     func resolve<S>(_ type: S.Type) throws -> S {
-        try withContainer(asking: Self.request(S.self, name: nil)) { container, stack in
-            try container.resolve(S.self, name: nil, on: stack)
-        }
+        try resolveNoArguments(S.self, name: nil)
     }
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try withContainer(asking: Self.request(S.self, name: name)) { container, stack in
-            try container.resolve(S.self, name: name, on: stack)
+        try resolveNoArguments(S.self, name: name)
+    }
+
+    /// Both `resolve` forms without arguments, inlined into each.
+    @inline(__always)
+    private func resolveNoArguments<S>(_: S.Type, name: Name?) throws -> S {
+        if let stack = runningStack {
+            // Unretained: the container's resolution is running, so the container is alive.
+            let container = stack.innermost.container
+            return try container._withUnsafeGuaranteedRef { try $0.resolve(S.self, name: name, on: stack) }
         }
+        return try container(asking: Self.request(S.self, name: name)).resolve(S.self, name: name)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
-        try withContainer(asking: Self.request(S.self, name: name, arguments: repeat (each A).self)) { container, _ in
-            try container.resolve(S.self, name: name, arguments: repeat each arguments)
+        if let stack = runningStack {
+            return try stack.innermost.container._withUnsafeGuaranteedRef {
+                try $0.resolve(S.self, name: name, arguments: repeat each arguments)
+            }
         }
+        return try container(asking: Self.request(S.self, name: name, arguments: repeat (each A).self))
+            .resolve(S.self, name: name, arguments: repeat each arguments)
     }
 
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
@@ -74,7 +83,10 @@ final class ContainerResolver: Resolver {
     }
 
     func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        try withContainer(asking: Self.request(S.self, name: nil)) { container, _ in try container.resolveAll(S.self) }
+        if let stack = runningStack {
+            return try stack.innermost.container._withUnsafeGuaranteedRef { try $0.resolveAll(S.self) }
+        }
+        return try container(asking: Self.request(S.self, name: nil)).resolveAll(S.self)
     }
 
     /// The readable form of a request, for the error.
