@@ -153,7 +153,7 @@ extension Container: Resolver {
     /// is, else a new resolution. `found` is the entry the inlined `resolve` already looked up.
     @usableFromInline
     func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, found: Unmanaged<Entry>? = nil) throws -> S {
-        let stack = ResolutionStack.current
+        let stack = ResolutionStack.current(key: stackKey)
         return try resolve(S.self, key: key, arguments: arguments, from: .current(on: stack), on: stack, found: found)
     }
 
@@ -247,7 +247,7 @@ extension Container: Resolver {
     }
 
     /// Runs a factory for the innermost step of `stack`, turning its errors into what the caller
-    /// of `resolve` sees. The factory's resolver is this container: what it resolves on this
+    /// of `resolve` sees. The factory gets this container's `resolver`: what it resolves on this
     /// thread while it runs continues the resolution.
     @inline(__always)
     private func run<S, Args>(_: S.Type, _ entry: Entry, _ arguments: Args, _ stack: ResolutionStack) throws -> S {

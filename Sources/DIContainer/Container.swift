@@ -43,6 +43,8 @@ public final class Container: Sendable {
     let tracing = Tracing()
     /// The dependencies seen by the last validation dry run, for `registrations`.
     let lastInspection = Locked<DependencyRecorder?>(nil)
+    /// `ResolutionStack.key`, kept here so that resolving reads it without a lazy global's check.
+    let stackKey = ResolutionStack.key
     /// What synchronous factories receive: this container, reached without a strong reference
     /// (see `ContainerResolver`). Stored as an existential so that passing it borrows it.
     let resolver: any Resolver

@@ -18,6 +18,7 @@ final class ContainerResolver: Resolver {
     /// the container is known to be alive.
     private let address = Atomic<UInt>(0)
     private let weakContainer = Locked(WeakContainer())
+    private let stackKey = ResolutionStack.key
 
     /// Binds this resolver to `container`, which owns it.
     func attach(_ container: Container) {
@@ -29,7 +30,7 @@ final class ContainerResolver: Resolver {
     /// certainly alive, and is the innermost step's), else `nil`.
     @inline(__always)
     private var runningStack: ResolutionStack? {
-        let stack = ResolutionStack.current
+        let stack = ResolutionStack.current(key: stackKey)
         guard stack.count > 0,
               UInt(bitPattern: stack.innermost.container.toOpaque()) == address.load(ordering: .relaxed)
         else { return nil }

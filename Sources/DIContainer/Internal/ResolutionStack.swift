@@ -13,8 +13,8 @@ import Synchronization
 /// A synchronous resolution never leaves its thread while it runs (factories cannot suspend), so
 /// its steps live in a per-thread array instead of one heap object per step: entering a step is
 /// an append, leaving it a decrement, and checking for a cycle a walk over adjacent memory. A
-/// synchronous factory's resolver is the container itself: a resolve on a thread whose stack is
-/// not empty is a dependency of the innermost step (see `Origin.current(on:)`).
+/// resolve on a thread whose stack is not empty — through a factory's `ContainerResolver` or a
+/// captured container — is a dependency of the innermost step (see `Origin.current(on:)`).
 ///
 /// `graph` instances of a resolution are kept here too, from its first step until it returns.
 /// A synchronous resolution that continues an `async` one (a synchronous dependency of an `async`
@@ -61,11 +61,21 @@ struct ResolutionStack {
 
     /// The stack of the calling thread, made on first use and freed when the thread exits.
     static var current: ResolutionStack {
-        if let raw = pthread_getspecific(threadKey.key) {
+        current(key: key)
+    }
+
+    /// `current`, for callers that keep a copy of `key`: the hot path then skips the lazy
+    /// global's `swift_once`.
+    @inline(__always)
+    static func current(key: pthread_key_t) -> ResolutionStack {
+        if let raw = pthread_getspecific(key) {
             return ResolutionStack(state: raw.assumingMemoryBound(to: State.self))
         }
         return makeCurrent()
     }
+
+    /// The thread-specific-data key of the stacks.
+    static var key: pthread_key_t { threadKey.key }
 
     private static func makeCurrent() -> ResolutionStack {
         let capacity = 16
