@@ -130,7 +130,7 @@ extension Container: Resolver {
     /// - Returns: One instance per registration; empty when there is none.
     /// - Throws: `ResolutionError` when one of them fails to resolve.
     public func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        let stack = ResolutionStack.current
+        let stack = ResolutionStack.current(key: stackKey)
         return try resolveAll(S.self, from: .current(on: stack), on: stack)
     }
 
@@ -300,10 +300,10 @@ extension Container: Resolver {
         let scope = parent == nil ? CurrentScope.current : parent?.scope
         let origin = Origin.top(scope, base: parent)
         guard let entry = entry(for: key, scope: scope) else {
-            throw missing(S.self, key: key, arguments: Args.self, from: origin, on: .current, scope: scope)
+            throw missing(S.self, key: key, arguments: Args.self, from: origin, on: .current(key: stackKey), scope: scope)
         }
         guard entry.isAsync else {
-            return try resolve(S.self, key: key, arguments: arguments, from: origin, on: .current)
+            return try resolve(S.self, key: key, arguments: arguments, from: origin, on: .current(key: stackKey))
         }
         let frame = try enter(entry, from: parent, scope: scope)
         let factory = unsafeDowncast(entry, to: AsyncFactoryBox<S, Args>.self)

@@ -66,8 +66,9 @@ final class ContainerResolver: Resolver {
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
         if let stack = runningStack {
+            let key = Key(S.self, name: name, arguments: (repeat each A).self)
             return try stack.innermost.container._withUnsafeGuaranteedRef {
-                try $0.resolve(S.self, name: name, arguments: repeat each arguments)
+                try $0.resolve(S.self, key: key, arguments: (repeat each arguments), from: .current(on: stack), on: stack)
             }
         }
         return try container(asking: Self.request(S.self, name: name, arguments: repeat (each A).self))
@@ -85,7 +86,9 @@ final class ContainerResolver: Resolver {
 
     func resolveAll<S>(_ type: S.Type) throws -> [S] {
         if let stack = runningStack {
-            return try stack.innermost.container._withUnsafeGuaranteedRef { try $0.resolveAll(S.self) }
+            return try stack.innermost.container._withUnsafeGuaranteedRef {
+                try $0.resolveAll(S.self, from: .current(on: stack), on: stack)
+            }
         }
         return try container(asking: Self.request(S.self, name: nil)).resolveAll(S.self)
     }

@@ -127,14 +127,14 @@ extension Frame: Resolver {
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
         try container.resolve(
             S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
-            from: .top(scope, base: self), on: .current)
+            from: .top(scope, base: self), on: .current(key: container.stackKey))
     }
 
     @usableFromInline
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
         try container.resolve(
             S.self, key: Key(S.self, name: name, arguments: (repeat each A).self),
-            arguments: (repeat each arguments), from: .top(scope, base: self), on: .current)
+            arguments: (repeat each arguments), from: .top(scope, base: self), on: .current(key: container.stackKey))
     }
 
     @usableFromInline
@@ -152,6 +152,6 @@ extension Frame: Resolver {
 
     @usableFromInline
     func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        try container.resolveAll(S.self, from: .top(scope, base: self), on: .current)
+        try container.resolveAll(S.self, from: .top(scope, base: self), on: .current(key: container.stackKey))
     }
 }

@@ -60,12 +60,8 @@ struct ResolutionStack {
     private let state: UnsafeMutablePointer<State>
 
     /// The stack of the calling thread, made on first use and freed when the thread exits.
-    static var current: ResolutionStack {
-        current(key: key)
-    }
-
-    /// `current`, for callers that keep a copy of `key`: the hot path then skips the lazy
-    /// global's `swift_once`.
+    /// Callers pass a copy of `key` they keep (`Container.stackKey`), so the hot path skips the
+    /// lazy global's `swift_once`.
     @inline(__always)
     static func current(key: pthread_key_t) -> ResolutionStack {
         if let raw = pthread_getspecific(key) {
