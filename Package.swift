@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "demo", targets: ["demo"]),
     ],
     targets: [
-        .target(name: "DIContainer"),
+        // The package's one lock type (package access: not part of any product's public API).
+        .target(name: "Locking"),
+        .target(name: "DIContainer", dependencies: ["Locking"]),
         .testTarget(name: "DIContainerTests", dependencies: ["DIContainer"]),
 
         // The reference app's layers. Each folder is its own target so the compiler enforces

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A dependency-injection container: registrations keyed by type and optional name, resolved

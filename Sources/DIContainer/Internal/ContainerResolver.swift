@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The resolver a container hands its synchronous factories. It reaches the container without a

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// One step of an `async` resolution: the registration being built and the step that asked for

@@ -1,3 +1,4 @@
+import Locking
 import Dispatch
 import Synchronization
 
@@ -183,6 +184,6 @@ final class InstanceCell: Sendable {
 }
 
 /// A weak hold on the instance of a `weak` registration.
-private struct WeakReference {
+private struct WeakReference: @unchecked Sendable {
     weak var object: AnyObject?
 }

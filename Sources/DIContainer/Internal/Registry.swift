@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The registrations of one container.

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// An isolated world for resolutions: test overrides (`withOverrides`) or a validation dry run.

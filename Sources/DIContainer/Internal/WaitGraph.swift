@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Who is building which singleton, and which resolution waits for which singleton, across all
