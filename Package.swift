@@ -14,7 +14,7 @@ let package = Package(
         // The package's one lock type (package access: not part of any product's public API).
         .target(name: "Locking"),
         .target(name: "DIContainer", dependencies: ["Locking"]),
-        .testTarget(name: "DIContainerTests", dependencies: ["DIContainer"]),
+        .testTarget(name: "DIContainerTests", dependencies: ["DIContainer", "Locking"]),
 
         // The reference app's layers. Each folder is its own target so the compiler enforces
         // Domain ← Infrastructure ← Repository ← UseCase ← Presentation (Scheduling usable by all).

@@ -35,8 +35,8 @@ extension Container {
     /// - Parameter format: `.dot` or `.mermaid`.
     /// - Returns: The graph's text, ending with a newline.
     public func graph(format: GraphFormat) -> String {
-        let inspection = inspect()
-        let scope = CurrentScope.current
+        let inspection = inspect(runningAsync: false)
+        let scope = OverrideScope.current
         let entries = inspection.entries.sorted { $0.service < $1.service }
         var index: [ObjectIdentifier: Int] = [:]
         for (position, entry) in entries.enumerated() {
@@ -45,7 +45,7 @@ extension Container {
         // Every edge target: a registration's node, or a "not registered" node.
         var missingKeys: Set<ServiceKey> = []
         let targets: [[Dependency.Target]] = entries.map { entry in
-            inspection.dependencies(of: entry).map { dependency in
+            (entry.knownDependencies ?? []).map { dependency in
                 if let target = self.entry(for: dependency.key, scope: scope), let position = index[ObjectIdentifier(target)] {
                     return .node(position)
                 }

@@ -26,9 +26,10 @@ extension Container {
     /// ```
     ///
     /// What inherits the overrides: everything `operation` calls, child tasks (`async let`, task
-    /// groups) and unstructured `Task { }` created inside it. What does not: `Task.detached`,
-    /// work sent to a `DispatchQueue` or another thread, and escaping closures that run after
-    /// `operation` returned — they see the container's real registrations.
+    /// groups) and unstructured `Task { }` created inside it — always, also when such a task
+    /// resolves after `withOverrides` returned (the task keeps the scope alive). What does not:
+    /// `Task.detached`, work sent to a `DispatchQueue` or another thread, and escaping closures
+    /// that run after `operation` returned — they see the container's real registrations.
     ///
     /// - Parameters:
     ///   - overrides: Registers the replacements into the container it is given (a fresh one used
@@ -39,10 +40,7 @@ extension Container {
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        let scope = try makeScope(overrides)
-        CurrentScope.openCount.add(1, ordering: .relaxed)
-        defer { CurrentScope.openCount.subtract(1, ordering: .relaxed) }
-        return try CurrentScope.$value.withValue(scope, operation: operation)
+        try OverrideScope.$value.withValue(try makeScope(overrides), operation: operation)
     }
 
     /// The `async` form of `withOverrides(_:operation:)`.
@@ -57,15 +55,12 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        let scope = try makeScope(overrides)
-        CurrentScope.openCount.add(1, ordering: .relaxed)
-        defer { CurrentScope.openCount.subtract(1, ordering: .relaxed) }
-        return try await CurrentScope.$value.withValue(scope, operation: operation, isolation: isolation)
+        try await OverrideScope.$value.withValue(try makeScope(overrides), operation: operation, isolation: isolation)
     }
 
-    private func makeScope(_ overrides: (Container) throws -> Void) throws -> Scope {
-        let replacements = Container()
+    private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
+        let replacements = Container(defaultLifetime: defaultLifetime)
         try overrides(replacements)
-        return Scope(target: self, overrides: replacements.registry, parent: CurrentScope.value)
+        return OverrideScope(target: self, overrides: replacements.registry, parent: OverrideScope.current)
     }
 }

@@ -14,23 +14,20 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type, usually a protocol.
     ///   - name: Tells several registrations of one type apart; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; `.transient` (a new one each time) by default.
+    ///   - lifetime: How long built instances live; the container's default lifetime (`.transient`,
+    ///     a new one each time, unless the container was made with another) when `nil`.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
     /// - Returns: The registration, for introspection.
-    @inlinable
     @discardableResult
     public func register<S>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration {
-        // Inlined into the caller (as are the other overloads, but for ready-made instances), so
-        // the registration is made for the concrete `S`: its class metadata is a cached constant
-        // there, not a generic lookup on every registration.
         add(FactoryBox<S, Void>(
-            factory, key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
-            file: file, line: line))
+            { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+            lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
@@ -49,20 +46,19 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     /// - Returns: The registration, for introspection.
-    @inlinable
     @discardableResult
     public func register<S, each A>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration {
         add(FactoryBox<S, (repeat each A)>(
-            arguments: { resolver, arguments in try factory(resolver, repeat each arguments) },
-            key: Key(S.self, name: name, arguments: (repeat each A).self), serviceType: S.self,
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, file: file, line: line))
+            { resolver, arguments in try factory(resolver, repeat each arguments) },
+            key: Key(S.self, name: name, arguments: (repeat each A).self),
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
     /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
@@ -79,20 +75,19 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service; it may `await`, and resolves dependencies with
     ///     `resolveAsync` (or `resolve` for synchronous ones).
     /// - Returns: The registration, for introspection.
-    @inlinable
     @discardableResult
     public func register<S>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
     ) -> Registration {
         add(AsyncFactoryBox<S, Void>(
             { resolver, _ in try await factory(resolver) },
-            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
+            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
             file: file, line: line))
     }
 
@@ -102,20 +97,19 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     /// - Returns: The registration, for introspection.
-    @inlinable
     @discardableResult
     public func register<S, each A>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
     ) -> Registration {
         add(AsyncFactoryBox<S, (repeat each A)>(
             { resolver, arguments in try await factory(resolver, repeat each arguments) },
-            key: Key(S.self, name: name, arguments: (repeat each A).self), serviceType: S.self,
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime, file: file, line: line))
+            key: Key(S.self, name: name, arguments: (repeat each A).self),
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
     /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in
@@ -131,16 +125,16 @@ extension Container {
     ///   - instance: The instance to hand out.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S>(
+    public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
     ) -> Registration {
-        let box = InstanceBox(instance)
-        let registration = add(FactoryBox<S, Void>(
-            { _ in box.value },
-            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton,
-            isInstance: true, file: file, line: line))
-        _ = registration.entry.cell.storeIfNil(box)
-        return registration
+        let entry = FactoryBox<S, Void>(
+            { _, _ in instance }, key: Key(S.self, name: name, arguments: Void.self), lifetime: .singleton,
+            isInstance: true, file: file, line: line)
+        if case .cell(let cell) = entry.storage {
+            cell.store(entry.box(instance))
+        }
+        return add(entry)
     }
 
     /// Registers `type` built by an initializer (or any function) whose parameters are all
@@ -157,22 +151,21 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - initializer: A function from the dependencies to the service.
     /// - Returns: The registration, for introspection.
     // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
-    @inlinable
     @discardableResult
     public func register<S, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient,
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration {
         add(FactoryBox<S, Void>(
-            { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: lifetime,
+            { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
             dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
@@ -189,29 +182,25 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; `.transient` by default.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - argument: The type of the runtime argument, passed to `resolve(_:name:arguments:)`.
     ///   - initializer: A function from the argument and the dependencies to the service.
     /// - Returns: The registration, for introspection.
     @_disfavoredOverload
-    @inlinable
     @discardableResult
     public func register<S, A, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime = .transient, argument: A.Type,
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration {
         add(FactoryBox<S, A>(
-            arguments: { resolver, argument in
-                try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-            },
-            key: Key(S.self, name: name, arguments: A.self), serviceType: S.self, argumentTypes: [A.self],
-            lifetime: lifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+            { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
+            key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
+            lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the
     /// dependencies an initializer's parameters declare.
-    @inlinable
     static func types<each A>(_ types: repeat (each A).Type) -> [Any.Type] {
         var result: [Any.Type] = []
         for type in repeat each types {
@@ -220,10 +209,8 @@ extension Container {
         return result
     }
 
-    /// Adds `entry`, replacing any registration under the same key. Not generic: the inlined
-    /// `register` overloads did everything that needs the service's type.
-    @usableFromInline
-    func add(_ entry: consuming Entry) -> Registration {
+    /// Adds `entry`, replacing any registration under the same key.
+    private func add(_ entry: Entry) -> Registration {
         registry.add(entry)
         return Registration(entry: entry)
     }

@@ -26,8 +26,9 @@ extension Container {
     /// Reports every resolution step of this container to `handler`, until `stopTracing()`.
     ///
     /// Tracing is off by default and then costs one relaxed atomic load per resolve. While on,
-    /// the built-singleton fast path is skipped so reuses are reported too. The dry runs of
-    /// `validate()` and `graph(format:)` are not reported: they build nothing that is kept.
+    /// the built-singleton fast path is skipped so reuses are reported too. The resolves that
+    /// `validate()`, `registrations` and `graph(format:)` make to find dependencies are not
+    /// reported.
     ///
     /// ```swift
     /// container.startTracing { event in print(event) }
@@ -65,17 +66,14 @@ final class Tracing: Sendable {
         handler.withLock { $0 = nil }
     }
 
-    /// The start time of a step in nanoseconds when tracing, else 0 (and no clock read). A plain
-    /// integer: an optional `ContinuousClock.Instant` goes through value witnesses in the
-    /// engine's generic code.
-    @inline(__always)
-    func start() -> UInt64 {
-        isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
+    /// The start time of a traced step, in nanoseconds (never 0).
+    func now() -> UInt64 {
+        max(1, DispatchTime.now().uptimeNanoseconds)
     }
 
-    func finish(_ entry: Entry, depth: Int, scope: Scope?, created: Bool, since start: UInt64) {
-        // The dry runs of `validate()` and graph export build nothing real: not reported.
-        guard scope?.recorder == nil, let handler = handler.withLock({ $0 }) else { return }
+    /// Reports a traced step to the handler, if one is still set.
+    func report(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
+        guard let handler = handler.withLock({ $0 }) else { return }
         handler(ResolutionEvent(
             service: entry.service, lifetime: entry.lifetime, isNewInstance: created,
             depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))

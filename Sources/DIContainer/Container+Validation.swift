@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whole-graph validation and introspection.
 extension Container {
     /// Checks every registration before the app runs and reports **every** problem at once:
@@ -12,111 +10,134 @@ extension Container {
     /// ```
     ///
     /// How each registration is checked:
-    /// - auto-wired ones (`initializer:`) from their parameter types, without building anything;
-    /// - factory closures by a *dry run*: the factory is run in an isolated scope, like the one of
-    ///   `withOverrides`, whose `singleton`, `weak` and `graph` instances are the scope's own and
-    ///   are dropped afterwards. Nothing built reaches the container, and a singleton the
-    ///   container already built is reused as it is, not built again. A singleton not built yet
-    ///   is built once in the dry run and once more on its first real resolve: factories' own
-    ///   side effects (opening a file, say) happen during validation;
-    /// - registrations that need runtime arguments: auto-wired ones (`argument:initializer:`) for
-    ///   all their dependencies; closures with arguments cannot be run without the arguments and
-    ///   are not dry-run;
-    /// - `async` factories are not dry-run (validation is synchronous); their dependencies are
-    ///   still checked when something else depends on them.
-    ///
-    /// The dependencies seen during the dry run also feed `registrations` and the graph export.
+    /// - auto-wired ones (`initializer:`, also with `argument:`) from their parameter types,
+    ///   without building anything;
+    /// - a factory closure whose dependencies are known from an earlier completed run (a resolve,
+    ///   or an earlier validation) from those dependencies, without running it again;
+    /// - any other factory closure by resolving it, exactly as `resolve` would: a `singleton` it
+    ///   builds is kept, so its factory still runs once in the container's life; transient and
+    ///   `graph` instances are dropped. Inside `withOverrides` this happens in the override scope;
+    /// - closures that take runtime arguments cannot be run without them, and `async` factories
+    ///   cannot run here (use `validateAsync()`): each one whose dependencies are not known yet is
+    ///   listed in `ValidationError.unchecked` — validation never calls a container valid over a
+    ///   registration it could not check.
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
-        let problems = inspect().problems
-        if !problems.isEmpty {
-            throw ValidationError(problems: problems)
-        }
+        try inspect(runningAsync: false).check()
+    }
+
+    /// `validate()`, also running `async` factories whose dependencies are not known yet.
+    ///
+    /// ```swift
+    /// try await container.validateAsync()
+    /// ```
+    ///
+    /// - Throws: `ValidationError`.
+    public func validateAsync() async throws {
+        try await inspectAsync().check()
     }
 
     /// Every registration visible from this container — its own, its ancestors' and the test
-    /// overrides in effect — in registration order, with its dependencies as declared (auto-wired
-    /// initializers) or as observed by the last `validate()` or graph export.
+    /// overrides in effect — in registration order, with its dependencies.
+    ///
+    /// A closure factory's dependencies are those it asked for on its first completed run; to
+    /// know them, this runs the factories that never ran, as `validate()` does (a `singleton`
+    /// built here is kept). So the list is the same before and after `validate()` and resolves.
     ///
     /// ```swift
     /// for info in container.registrations { print(info) }
     /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
     /// ```
     public var registrations: [Registration.Info] {
-        let observed = lastInspection.withLock { $0 }
-        return visibleEntries(scope: CurrentScope.current).map { entry in
-            Registration.Info(entry: entry, observedDependencies: observed?.dependencies(of: entry))
-        }
+        inspect(runningAsync: false).entries.map(Registration.Info.init)
     }
 
     // MARK: - Internals
 
-    /// The result of a dry run over the whole container.
+    /// What a validation found.
     struct Inspection {
         let entries: [Entry]
-        let recorder: DependencyRecorder
         let problems: [ResolutionError]
+        let unchecked: [ValidationError.Unchecked]
 
-        func dependencies(of entry: Entry) -> [Dependency] {
-            entry.declaredDependencies ?? recorder.dependencies(of: entry) ?? []
+        func check() throws {
+            if !problems.isEmpty || !unchecked.isEmpty {
+                throw ValidationError(problems: problems, unchecked: unchecked)
+            }
         }
     }
 
-    /// Dry-runs every registration in an isolated scope and gathers problems and dependencies.
-    func inspect() -> Inspection {
-        let recorder = DependencyRecorder()
-        let outer = CurrentScope.current
-        let scope = Scope(target: self, overrides: nil, parent: outer, recorder: recorder)
-        let entries = visibleEntries(scope: outer)
+    /// Runs what must run to know every dependency, then checks the dependencies.
+    func inspect(runningAsync: Bool) -> Inspection {
+        let scope = OverrideScope.current
+        let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
+        for entry in entries where entry.needsDryRun && !entry.isAsync {
+            if let problem = dryRun(entry) { problems.append(problem) }
+        }
+        return finishInspection(entries, scope: scope, problems: problems)
+    }
 
-        CurrentScope.openCount.add(1, ordering: .relaxed)
-        defer { CurrentScope.openCount.subtract(1, ordering: .relaxed) }
-        CurrentScope.$value.withValue(scope) {
-            for entry in entries where !entry.isInstance {
-                if let declared = entry.declaredDependencies {
-                    for dependency in declared where self.entry(for: dependency.key, scope: scope) == nil {
-                        problems.append(missingError(
-                            for: dependency.key, requested: dependency.service,
-                            path: [entry.service, dependency.service], scope: scope))
-                    }
-                } else if entry.key.arguments == Key.noArguments, let factory = entry as? any DryRunnable {
-                    do {
-                        try factory.dryRun(in: self, key: entry.key)
-                    } catch let error as ResolutionError {
-                        problems.append(error)
-                    } catch {
-                        problems.append(ResolutionError(
-                            .factoryFailed(underlying: error), path: [entry.service], registrationSite: entry.site))
-                    }
+    /// `inspect(runningAsync:)` that also runs `async` factories.
+    func inspectAsync() async -> Inspection {
+        let scope = OverrideScope.current
+        let entries = visibleEntries(scope: scope)
+        var problems: [ResolutionError] = []
+        for entry in entries where entry.needsDryRun {
+            do {
+                if let factory = entry as? any DryRunnable {
+                    try await factory.dryRunAsync(in: self)
                 }
+            } catch {
+                problems.append(Self.problem(error, entry))
             }
         }
-        let inspection = Inspection(entries: entries, recorder: recorder, problems: [])
-        problems += cycles(in: inspection, scope: scope)
-        if outer == nil {
-            // What a dry run under test overrides observed describes the overridden graph.
-            lastInspection.withLock { $0 = recorder }
+        return finishInspection(entries, scope: scope, problems: problems)
+    }
+
+    /// Runs `entry`'s factory at top level; the problem it hit, if any.
+    private func dryRun(_ entry: Entry) -> ResolutionError? {
+        do {
+            try (entry as? any DryRunnable)?.dryRun(in: self)
+            return nil
+        } catch {
+            return Self.problem(error, entry)
         }
-        return Inspection(entries: entries, recorder: recorder, problems: Self.distinct(problems))
+    }
+
+    private static func problem(_ error: any Error, _ entry: Entry) -> ResolutionError {
+        error as? ResolutionError
+            ?? ResolutionError(.factoryFailed(underlying: error), path: [entry.service], registrationSite: entry.site)
+    }
+
+    /// The static part: every known dependency answered, no cycles; and what stayed unknown.
+    private func finishInspection(_ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError]) -> Inspection {
+        var problems = problems
+        var unchecked: [ValidationError.Unchecked] = []
+        for entry in entries where !entry.isInstance {
+            guard let dependencies = entry.knownDependencies else {
+                unchecked.append(ValidationError.Unchecked(entry))
+                continue
+            }
+            for dependency in dependencies where self.entry(for: dependency.key, scope: scope) == nil {
+                problems.append(missingError(
+                    for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
+                    scope: scope))
+            }
+        }
+        problems += cycles(in: entries, scope: scope)
+        return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
     }
 
     /// Registrations visible from here, in registration order: ancestors first, then this
     /// container, then overrides; a later registration of the same key replaces an earlier one
     /// in its place.
-    func visibleEntries(scope: Scope?) -> [Entry] {
+    func visibleEntries(scope: OverrideScope?) -> [Entry] {
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
-        var overrideScopes: [Scope] = []
-        var next = scope
-        while let current = next {
-            overrideScopes.append(current)
-            next = current.parent
-        }
-        let layers = lineage.reversed().map(\.registry.allEntries)
-            + overrideScopes.reversed().compactMap { $0.overrides?.allEntries }
-        for entries in layers {
+        let overrideLayers = (scope?.chain ?? []).reversed().filter { isOrDescends(from: $0.target) }.map(\.overrides.allEntries)
+        for entries in lineage.reversed().map(\.registry.allEntries) + overrideLayers {
             for entry in entries {
                 if byKey.updateValue(entry, forKey: entry.key) == nil { order.append(entry.key) }
             }
@@ -124,8 +145,8 @@ extension Container {
         return order.compactMap { byKey[$0] }
     }
 
-    /// Cycles among declared (auto-wired) dependencies, which no dry run walks.
-    private func cycles(in inspection: Inspection, scope: Scope) -> [ResolutionError] {
+    /// Cycles among the known dependencies (a dry run finds those it walks; this finds the rest).
+    private func cycles(in entries: [Entry], scope: OverrideScope?) -> [ResolutionError] {
         var errors: [ResolutionError] = []
         var state: [ObjectIdentifier: Bool] = [:]  // false: on the current path, true: done
         var stack: [Entry] = []
@@ -133,7 +154,7 @@ extension Container {
         func visit(_ entry: Entry) {
             state[ObjectIdentifier(entry)] = false
             stack.append(entry)
-            for dependency in inspection.dependencies(of: entry) {
+            for dependency in entry.knownDependencies ?? [] {
                 guard let next = self.entry(for: dependency.key, scope: scope) else { continue }
                 switch state[ObjectIdentifier(next)] {
                 case .none:
@@ -150,7 +171,7 @@ extension Container {
             state[ObjectIdentifier(entry)] = true
         }
 
-        for entry in inspection.entries where state[ObjectIdentifier(entry)] == nil {
+        for entry in entries where state[ObjectIdentifier(entry)] == nil {
             visit(entry)
         }
         return errors
@@ -199,7 +220,6 @@ extension ResolutionError.Kind {
         case .asyncFactory: "asyncFactory"
         case .depthLimitExceeded: "depthLimitExceeded"
         case .factoryFailed: "factoryFailed"
-        case .containerReleased: "containerReleased"
         }
     }
 }

@@ -1,6 +1,3 @@
-import Locking
-import Synchronization
-
 /// A dependency-injection container: registrations keyed by type and optional name, resolved
 /// lazily, safe to use from any thread.
 ///
@@ -32,33 +29,27 @@ public final class Container: Sendable {
     /// other tests.
     public static let shared = Container()
 
-    /// How deep one resolution may go before it fails with `depthLimitExceeded`. A resolution
-    /// also stops earlier, with the same error, when the thread's stack is nearly used up, so a
-    /// runaway graph never overflows the stack. Legitimate graphs are far shallower; 1,000-deep
-    /// chains resolve on threads with the usual 8 MiB stack.
-    public static let maximumDepth = 1_500
-
     /// The container whose registrations this one falls back to.
     public let parent: Container?
+    /// The lifetime of registrations that name none.
+    public let defaultLifetime: Lifetime
     let registry = Registry()
     let tracing = Tracing()
-    /// The dependencies seen by the last validation dry run, for `registrations`.
-    let lastInspection = Locked<DependencyRecorder?>(nil)
-    /// `ResolutionStack.key`, kept here so that resolving reads it without a lazy global's check.
-    let stackKey = ResolutionStack.key
-    /// What synchronous factories receive: this container, reached without a strong reference
-    /// (see `ContainerResolver`). Stored as an existential so that passing it borrows it.
-    let resolver: any Resolver
 
     /// Creates an empty container.
     ///
-    /// - Parameter parent: A container whose registrations this one sees (and may replace for
-    ///   itself). The parent never sees this container's registrations.
-    public init(parent: Container? = nil) {
+    /// ```swift
+    /// let container = Container(defaultLifetime: .graph)   // Swinject's default
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: A container whose registrations this one sees (and may replace for itself).
+    ///     The parent never sees this container's registrations.
+    ///   - defaultLifetime: The lifetime of registrations that name none; `.transient` (a new
+    ///     instance on every resolve) unless you choose another.
+    public init(parent: Container? = nil, defaultLifetime: Lifetime = .transient) {
         self.parent = parent
-        let resolver = ContainerResolver()
-        self.resolver = resolver
-        resolver.attach(self)
+        self.defaultLifetime = defaultLifetime
     }
 
     /// Applies assemblies: each registers its part of the app. Order never matters, because
@@ -93,7 +84,20 @@ public final class Container: Sendable {
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     public func isRegistered<S>(_ type: S.Type, name: Name? = nil) -> Bool {
-        entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: CurrentScope.current) != nil
+        entry(for: Key(S.self, name: name, arguments: Void.self), scope: OverrideScope.current) != nil
+    }
+
+    /// Drops every registration of this container, and the instances they keep. The parent's
+    /// registrations stay (and answer again where this container had replaced them).
+    ///
+    /// ```swift
+    /// container.removeAll()
+    /// ```
+    ///
+    /// A resolution in progress finishes with the registrations it started with; instances it
+    /// built are released when it ends.
+    public func removeAll() {
+        registry.removeAll()
     }
 
     /// This container and its ancestors, nearest first.
@@ -115,35 +119,5 @@ public final class Container: Sendable {
             container = current.parent
         }
         return false
-    }
-
-    /// The registration that answers `key` from this container: overrides first, then this
-    /// container, then its ancestors.
-    @inline(__always)
-    func entry(for key: Key, scope: Scope?) -> Entry? {
-        unretainedEntry(for: key, scope: scope)?.takeUnretainedValue()
-    }
-
-    /// `entry(for:scope:)`, unretained: the entry lives as long as the registry that answered
-    /// (an override scope's, or a container's).
-    @inline(__always)
-    func unretainedEntry(for key: Key, scope: Scope?) -> Unmanaged<Entry>? {
-        if let scope, let entry = scope.override(for: key, in: self) { return .passUnretained(entry) }
-        return unretainedEntry(for: key)
-    }
-
-    /// The registration for `key` in this container or its ancestors, unretained: it lives as
-    /// long as the registry that answered. Walks the ancestors without reference counting.
-    @inline(__always)
-    func unretainedEntry(for key: Key) -> Unmanaged<Entry>? {
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            let (found, parent) = container._withUnsafeGuaranteedRef { container in
-                (container.registry.unretainedEntry(for: key), container.parent.map(Unmanaged.passUnretained))
-            }
-            if let found { return found }
-            guard let parent else { return nil }
-            container = parent
-        }
     }
 }

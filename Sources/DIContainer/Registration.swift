@@ -10,7 +10,7 @@ public struct Registration: Sendable {
 
     /// What this registration is, in readable form.
     public var info: Info {
-        Info(entry: entry, observedDependencies: nil)
+        Info(entry)
     }
 
     /// A readable description of one registration: what, how long it lives, what it needs and
@@ -37,15 +37,15 @@ public struct Registration: Sendable {
         public enum DependencySource: String, Sendable, Hashable {
             /// From the initializer's parameter types (auto-wiring), without building anything.
             case declared
-            /// Seen while running the factory in an isolated dry run (`validate()`, graph export).
+            /// Seen on the factory's first completed run (a resolve, `validate()`, or introspection).
             case observed
-            /// Not known: the factory was not run (it needs runtime arguments, or is `async`).
+            /// Not known: the factory never ran (it needs runtime arguments, or is `async`).
             case unknown
             /// A ready-made instance has none.
             case notApplicable
         }
 
-        init(entry: Entry, observedDependencies: [Dependency]?) {
+        init(_ entry: Entry) {
             service = entry.service
             lifetime = entry.lifetime
             isAsync = entry.isAsync
@@ -58,7 +58,7 @@ public struct Registration: Sendable {
             } else if let declared = entry.declaredDependencies {
                 dependencies = declared.map(\.service)
                 dependencySource = .declared
-            } else if let observed = observedDependencies {
+            } else if let observed = entry.knownDependencies {
                 dependencies = observed.map(\.service)
                 dependencySource = .observed
             } else {

@@ -29,13 +29,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case argumentMismatch(registered: [[String]], given: [String])
         /// The service has an `async` factory and was asked for synchronously.
         case asyncFactory
-        /// The resolution went `limit` levels deep and stopped: that is `Container.maximumDepth`,
-        /// or less when the thread's stack would not have held another level.
+        /// The resolution went `limit` levels deep and stopped because the thread's stack would
+        /// not have held much more (or, for `async` resolutions, at 10,000 levels).
         case depthLimitExceeded(limit: Int)
         /// The factory ran and threw `underlying`.
         case factoryFailed(underlying: any Error)
-        /// A factory's resolver was kept and used after its container had been released.
-        case containerReleased
     }
 
     /// What went wrong.
@@ -82,8 +80,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the resolution went \(limit) levels deep and stopped before the stack runs out"
         case .factoryFailed(let underlying):
             return "its factory threw \(underlying)"
-        case .containerReleased:
-            return "it was asked through a factory's resolver whose container has been released"
         }
     }
 
@@ -123,8 +119,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "look for a factory on this path that keeps asking for new services without end"
         case .factoryFailed:
             return "make the factory succeed; it was registered at \(registrationSite ?? "an unknown place")"
-        case .containerReleased:
-            return "keep the container alive for as long as anything resolves through it"
         }
     }
 
@@ -147,9 +141,50 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 public struct ValidationError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, sorted by the path of the failing service.
     public let problems: [ResolutionError]
+    /// The registrations validation could not check, in registration order.
+    public let unchecked: [Unchecked]
+
+    /// A registration whose dependencies validation could not learn, and why.
+    public struct Unchecked: Sendable, Hashable, CustomStringConvertible {
+        /// The registration.
+        public let service: ServiceKey
+        /// Why it was not checked, and how to make it checkable.
+        public let reason: String
+
+        init(_ entry: Entry) {
+            service = entry.service
+            if entry.isAsync {
+                reason = "it has an async factory; check it with try await validateAsync()"
+            } else {
+                reason = "its factory takes runtime arguments \(service.argumentList), which validation cannot invent; "
+                    + "register it with argument:initializer: so its dependencies are declared, or resolve it once first"
+            }
+        }
+
+        /// `Ticket (arguments: (Int)): not checked: …`.
+        public var description: String {
+            let arguments = service.argumentTypeNames.isEmpty ? "" : " (arguments: \(service.argumentList))"
+            return "\(service)\(arguments): not checked: \(reason)"
+        }
+    }
+
+    init(problems: [ResolutionError], unchecked: [Unchecked] = []) {
+        self.problems = problems
+        self.unchecked = unchecked
+    }
 
     public var description: String {
-        let header = problems.count == 1 ? "The container has 1 problem:" : "The container has \(problems.count) problems:"
-        return ([header] + problems.enumerated().map { "\($0.offset + 1). \($0.element)" }).joined(separator: "\n")
+        var lines: [String] = []
+        if !problems.isEmpty {
+            lines.append(problems.count == 1 ? "The container has 1 problem:" : "The container has \(problems.count) problems:")
+            lines += problems.enumerated().map { "\($0.offset + 1). \($0.element)" }
+        }
+        if !unchecked.isEmpty {
+            lines.append(
+                unchecked.count == 1
+                    ? "1 registration could not be checked:" : "\(unchecked.count) registrations could not be checked:")
+            lines += unchecked.map { "- \($0)" }
+        }
+        return lines.joined(separator: "\n")
     }
 }

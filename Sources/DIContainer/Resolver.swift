@@ -12,19 +12,15 @@
 /// }
 /// ```
 ///
-/// While a synchronous factory runs, whatever it resolves on its thread — through its resolver,
-/// or through a container it captured — is a dependency of the service it builds. A resolver kept
-/// and used after the factory returned, or on another thread, starts a new resolution in its
-/// container, as `container.resolve` does (the resolver does not keep the container alive: once
-/// the container is released, it throws `ResolutionError.Kind.containerReleased`). An `async`
-/// factory receives a resolver of its own that carries the resolution into its child tasks.
+/// The resolver continues the resolution wherever it is used while the factory runs: on the
+/// factory's thread, on another thread the factory waits for, or in the child tasks of an `async`
+/// factory. Kept and used after the factory returned, it starts a new resolution in its container,
+/// as `container.resolve` does (and keeps that container alive).
+///
+/// A container captured by a synchronous factory continues the factory's resolution too, when it
+/// is the container the resolution started at and is used on the factory's thread. Inside an
+/// `async` factory, use the resolver: a captured container starts a new resolution there.
 public protocol Resolver: Sendable {
-    /// The unnamed instance registered for `type`. (A requirement, not only an extension
-    /// method, so a factory's `r.resolve(T.self)` reaches the container in one call.)
-    ///
-    /// - Throws: `ResolutionError`.
-    func resolve<S>(_ type: S.Type) throws -> S
-
     /// The instance registered for `type` under `name`.
     ///
     /// - Throws: `ResolutionError` when nothing matches, on a cycle, when the factory fails, or
@@ -38,13 +34,19 @@ public protocol Resolver: Sendable {
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S
 
     /// Like `resolve(_:name:)`, and also runs `async` factories.
+    ///
+    /// - Throws: `ResolutionError`.
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S
 
     /// Like `resolve(_:name:arguments:)`, and also runs `async` factories.
+    ///
+    /// - Throws: `ResolutionError`.
     func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S
 
     /// Every registration of `type` without runtime arguments, across all names, in
     /// registration order (plug-ins, interceptors).
+    ///
+    /// - Throws: `ResolutionError` from the first registration that fails.
     func resolveAll<S>(_ type: S.Type) throws -> [S]
 }
 
@@ -52,7 +54,6 @@ extension Resolver {
     /// The unnamed instance registered for `type`.
     ///
     /// - Throws: `ResolutionError`.
-    @inlinable
     public func resolve<S>(_ type: S.Type) throws -> S {
         try resolve(type, name: nil)
     }
@@ -60,7 +61,6 @@ extension Resolver {
     /// The unnamed instance registered for `type`, built with runtime `arguments`.
     ///
     /// - Throws: `ResolutionError`.
-    @inlinable
     public func resolve<S, each A>(_ type: S.Type, arguments: repeat each A) throws -> S {
         try resolve(type, name: nil, arguments: repeat each arguments)
     }
@@ -68,8 +68,15 @@ extension Resolver {
     /// The unnamed instance registered for `type`, running an `async` factory if it has one.
     ///
     /// - Throws: `ResolutionError`.
-    @inlinable
     public func resolveAsync<S>(_ type: S.Type) async throws -> S {
         try await resolveAsync(type, name: nil)
+    }
+
+    /// The unnamed instance registered for `type`, built with runtime `arguments`, running an
+    /// `async` factory if it has one.
+    ///
+    /// - Throws: `ResolutionError`.
+    public func resolveAsync<S, each A>(_ type: S.Type, arguments: repeat each A) async throws -> S {
+        try await resolveAsync(type, name: nil, arguments: repeat each arguments)
     }
 }

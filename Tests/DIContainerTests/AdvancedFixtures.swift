@@ -1,4 +1,5 @@
 
+import Locking
 // Helpers shared by the tests of validation, graph export, overrides, resolve-all, async
 // factories and tracing.
 
@@ -13,7 +14,7 @@ final class AdvancedGate: Sendable {
     }
 
     private let count: Int
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     init(count: Int) {
         self.count = count
@@ -45,7 +46,7 @@ final class AdvancedGate: Sendable {
 
 /// A thread-safe list that handlers and tasks append to.
 final class AdvancedLog<Element: Sendable>: Sendable {
-    private let storage = Protected<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     var values: [Element] { storage.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 import Foundation
 import Testing
 
@@ -119,7 +120,7 @@ struct ConcurrencyTests {
 
 /// Values and errors collected from several threads.
 final class ThreadResults: Sendable {
-    private let state = Protected<([ObjectIdentifier], [any Error])>(([], []))
+    private let state = Locked<([ObjectIdentifier], [any Error])>(([], []))
 
     func append(_ value: ObjectIdentifier) { state.withLock { $0.0.append(value) } }
     func fail(_ error: any Error) { state.withLock { $0.1.append(error) } }

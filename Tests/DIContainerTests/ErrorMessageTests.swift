@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 import Foundation
 import Testing
 
@@ -143,9 +144,9 @@ struct ErrorMessageTests {
             """)
     }
 
-    @Test("a resolver kept after its container was released")
-    func containerReleased() throws {
-        let kept = Protected<(any Resolver)?>(nil)
+    @Test("a resolver kept after its factory returned keeps its container: it resolves after the container's last other reference is gone")
+    func keptResolverKeepsItsContainer() throws {
+        let kept = Locked<(any Resolver)?>(nil)
         do {
             let container = Container()
             container.register(DependencyImpl.self) { r in
@@ -155,23 +156,19 @@ struct ErrorMessageTests {
             _ = try container.resolve(DependencyImpl.self)
         }
         let resolver = try #require(kept.withLock { $0 })
+        #expect((try? resolver.resolve(DependencyImpl.self)) != nil)
         let error = try #require(throws: ResolutionError.self) { try resolver.resolve(CacheStore.self, name: "disk") }
         #expect(error.description == """
-            Cannot resolve CacheStore (name: disk): it was asked through a factory's resolver whose container has been released. \
-            Path: CacheStore (name: disk). \
-            Fix: keep the container alive for as long as anything resolves through it.
+            Cannot resolve CacheStore (name: disk): nothing is registered for it. Path: CacheStore (name: disk). \
+            Fix: register it, e.g. container.register(CacheStore.self, name: "disk") { r in … }.
             """)
-        guard case .containerReleased = error.kind else {
-            Issue.record("expected containerReleased, got \(error.kind)")
-            return
-        }
     }
 
-    @Test("a runaway depth ends in an error, not a stack overflow")
+    @Test("a runaway depth ends in an error that names the depth and the path, not a stack overflow")
     func depthLimit() async {
         let container = Container()
-        container.registerChain(length: Container.maximumDepth + 10)
-        let text = await onThread(stackSize: 64 << 20) {
+        container.registerChain(length: 100_000)
+        let text = await onThread(stackSize: 1 << 20) {
             do {
                 _ = try container.resolve(Chain.self, name: "0")
                 return "no error"
@@ -179,12 +176,11 @@ struct ErrorMessageTests {
                 return "\(error)"
             }
         }
-        #expect(text == """
-            Cannot resolve Chain (name: 1500): the resolution went 1500 levels deep and stopped before the stack runs out. \
-            Path: Chain (name: 0) → Chain (name: 1) → Chain (name: 2) → Chain (name: 3) → Chain (name: 4) → \
-            … 1491 more … → Chain (name: 1496) → Chain (name: 1497) → Chain (name: 1498) → Chain (name: 1499) → \
-            Chain (name: 1500). Fix: look for a factory on this path that keeps asking for new services without end.
-            """)
+        // Where it stops depends on the build; the text around the depth does not.
+        let depth = text.firstMatch(of: /^Cannot resolve Chain \(name: (\d+)\): the resolution went (\d+) levels deep/)
+        #expect(depth.map { $0.1 == $0.2 } == true, "\(text)")
+        #expect(text.contains("and stopped before the stack runs out. Path: Chain (name: 0) → Chain (name: 1) → "))
+        #expect(text.hasSuffix("Fix: look for a factory on this path that keeps asking for new services without end."))
     }
 
     @Test("on a thread with a small stack, a deep resolution stops with an error before overflowing")

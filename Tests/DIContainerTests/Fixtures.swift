@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 import Foundation
 
 // Small service graphs shared by the container tests.
@@ -39,7 +40,7 @@ struct FactoryError: Error, CustomStringConvertible {
 
 /// A thread-safe call counter for factories.
 final class Counter: Sendable {
-    private let storage = Protected(0)
+    private let storage = Locked(0)
 
     var value: Int { storage.withLock { $0 } }
 
@@ -77,26 +78,6 @@ extension Container {
                 Chain(next: last ? nil : try r.resolve(Chain.self, name: Name("\(index + 1)")))
             }
         }
-    }
-}
-
-/// A value behind an `NSLock`, for test helpers shared between threads. (Not
-/// `Synchronization.Mutex`: ThreadSanitizer cannot see that lock on Linux, and the container
-/// tests run under `--sanitize=thread`.)
-///
-/// `@unchecked Sendable`: `value` is only touched inside `withLock`.
-final class Protected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
 

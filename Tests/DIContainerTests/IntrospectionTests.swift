@@ -36,30 +36,55 @@ struct IntrospectionTests {
         #expect(infos.map(\.isInstance) == [true, false, false])
         #expect(infos.allSatisfy { $0.file == #fileID })
         #expect(infos.map(\.line) == [transportLine, clientLine, detailLine])
-        #expect(infos.map(\.dependencySource) == [.notApplicable, .unknown, .unknown])
+        // The closure without arguments ran to learn its dependencies; the one with arguments cannot.
+        #expect(infos.map(\.dependencySource) == [.notApplicable, .observed, .unknown])
+        #expect(infos[1].dependencies.map(\.description) == ["InfoTransport (name: fixtures)"])
     }
 
-    @Test("auto-wired dependencies are declared; closure dependencies are unknown until validate observes them")
-    func declaredVersusObserved() throws {
+    @Test("dependencies are the same before and after validate and after resolves: declared, or observed on a run")
+    func dependenciesAreStable() throws {
         let container = Container()
-        container.register((any InfoTransport).self) { _ in InfoFixtureTransport() }
-        container.register(InfoClient.self) { r in InfoClient(transport: try r.resolve((any InfoTransport).self)) }
+        container.register((any InfoTransport).self, lifetime: .singleton) { _ in InfoFixtureTransport() }
+        container.register(InfoClient.self, lifetime: .singleton) { r in
+            InfoClient(transport: try r.resolve((any InfoTransport).self))
+        }
         container.register(InfoRepository.self, initializer: InfoRepository.init)
         container.register(InfoDetail.self) { (r, id: Int) in InfoDetail(id: id, client: try r.resolve(InfoClient.self)) }
 
         let before = container.registrations
-        #expect(before.map(\.dependencySource) == [.unknown, .unknown, .declared, .unknown])
+        #expect(before.map(\.dependencySource) == [.observed, .observed, .declared, .unknown])
+        #expect(before[0].dependencies.isEmpty)
+        #expect(before[1].dependencies.map(\.description) == ["InfoTransport"])
         #expect(before[2].dependencies.map(\.description) == ["InfoClient", "InfoTransport"])
-        #expect(before[1].dependencies.isEmpty)
+        let graph = container.graph(format: .dot)
 
+        _ = try container.resolve(InfoRepository.self)
+        #expect(container.registrations == before)
+        #expect(throws: ValidationError.self) { try container.validate() }
+        #expect(container.registrations == before)
+        #expect(container.graph(format: .dot) == graph)
+
+        // A closure with arguments is known once it has run.
+        _ = try container.resolve(InfoDetail.self, arguments: 1)
+        #expect(container.registrations[3].dependencies.map(\.description) == ["InfoClient"])
         try container.validate()
-        let after = container.registrations
-        // The transport's factory ran in the dry run and asked for nothing: observed, empty.
-        #expect(after.map(\.dependencySource) == [.observed, .observed, .declared, .unknown])
-        #expect(after[0].dependencies.isEmpty)
-        #expect(after[1].dependencies.map(\.description) == ["InfoTransport"])
-        #expect(after[2].dependencies.map(\.description) == ["InfoClient", "InfoTransport"])
-        #expect(after[3].dependencies.isEmpty)
+    }
+
+    @Test("a fresh container's graph shows a resolved singleton's edges as before it was built")
+    func resolvedSingletonKeepsItsEdges() throws {
+        let container = Container()
+        container.register((any InfoTransport).self) { _ in InfoFixtureTransport() }
+        container.register(InfoClient.self, lifetime: .singleton) { r in
+            InfoClient(transport: try r.resolve((any InfoTransport).self))
+        }
+        _ = try container.resolve(InfoClient.self)
+        let other = Container()
+        other.register((any InfoTransport).self) { _ in InfoFixtureTransport() }
+        other.register(InfoClient.self, lifetime: .singleton) { r in
+            InfoClient(transport: try r.resolve((any InfoTransport).self))
+        }
+        #expect(container.graph(format: .mermaid) == other.graph(format: .mermaid))
+        #expect(container.graph(format: .mermaid).contains("-->"))
     }
 
     @Test("register returns the registration's info")

@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ struct ResolverTests {
 
     @Test("a resolver kept after its factory returned starts a new resolution when used")
     func keptResolverStartsANewResolution() throws {
-        let kept = Protected<(any Resolver)?>(nil)
+        let kept = Locked<(any Resolver)?>(nil)
         let built = Counter()
         let container = Container()
         container.register(DependencyImpl.self) { _ in
@@ -81,7 +82,7 @@ struct ResolverTests {
         let container = Container()
         container.register(DependencyImpl.self) { _ in DependencyImpl() }
         container.register(ServiceImpl.self) { r in
-            let result = Protected<Result<DependencyImpl, any Error>?>(nil)
+            let result = Locked<Result<DependencyImpl, any Error>?>(nil)
             let done = DispatchSemaphore(value: 0)
             Thread {
                 result.withLock { $0 = Result { try r.resolve(DependencyImpl.self) } }

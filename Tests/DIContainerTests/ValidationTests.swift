@@ -147,8 +147,8 @@ struct ValidationTests {
         ])
     }
 
-    @Test("a closure singleton is dry-run in an isolated scope: its instance never reaches the container")
-    func closureSingletonDryRunDoesNotLeak() throws {
+    @Test("validate never runs a singleton's factory a second time: what it built is the singleton")
+    func validateKeepsTheSingletonItBuilt() throws {
         let container = Container()
         let built = Counter()
         let instances = AdvancedLog<ValClock>()
@@ -159,15 +159,14 @@ struct ValidationTests {
             return clock
         }
         try container.validate()
-        // The dry run (documented on `validate()`) ran the factory once, in its own scope.
         #expect(built.value == 1)
         let real = try container.resolve(ValClock.self)
         #expect(try container.resolve(ValClock.self) === real)
-        #expect(built.value == 2)
-        let dryRun = try #require(instances.values.first)
-        #expect(dryRun !== real)
+        #expect(real === instances.values.first)
         try container.validate()
-        #expect(try container.resolve(ValClock.self) === real)
+        _ = container.registrations
+        _ = container.graph(format: .dot)
+        #expect(built.value == 1)
     }
 
     @Test("validation inside overrides sees the mocks, and its singletons leak neither into the scope nor out of it")
@@ -202,16 +201,45 @@ struct ValidationTests {
         try container.validate()
     }
 
-    @Test("closure factories that take runtime arguments are not run by validation")
-    func argumentClosuresNotRun() throws {
+    @Test("closure factories that take runtime arguments are not run by validation: each is reported by name as not checked")
+    func argumentClosuresReportedUnchecked() throws {
         let container = Container()
         let runs = Counter()
         container.register(ValDetail.self) { (r, id: Int) in
             runs.increment()
             return ValDetail(id: id, logger: try r.resolve((any ValLogger).self))
         }
-        try container.validate()
+        let error = try #require(throws: ValidationError.self) { try container.validate() }
         #expect(runs.value == 0)
+        #expect(error.problems.isEmpty)
+        #expect(error.unchecked.map(\.service.description) == ["ValDetail"])
+        #expect(error.description == """
+            1 registration could not be checked:
+            - ValDetail (arguments: (Int)): not checked: its factory takes runtime arguments (Int), which validation \
+            cannot invent; register it with argument:initializer: so its dependencies are declared, or resolve it once first
+            """)
+
+        // Once it ran, its dependencies are known and checked.
+        container.register((any ValLogger).self) { _ in ValConsoleLogger() }
+        _ = try container.resolve(ValDetail.self, arguments: 7)
+        try container.validate()
+        #expect(runs.value == 1)
+    }
+
+    @Test("validate reports async factories by name; validateAsync runs and checks them")
+    func asyncFactoriesAreCheckedByValidateAsync() async throws {
+        let container = Container()
+        container.register(ValClock.self, lifetime: .singleton) { _ async in ValClock() }
+        container.register(ValSession.self) { r async throws in ValSession(clock: try await r.resolveAsync(ValClock.self)) }
+        let error = try #require(throws: ValidationError.self) { try container.validate() }
+        #expect(error.unchecked.map(\.service.description) == ["ValClock", "ValSession"])
+        #expect(error.unchecked.first?.reason == "it has an async factory; check it with try await validateAsync()")
+        try await container.validateAsync()
+        // Their dependencies are known now, so the synchronous validation checks them too.
+        try container.validate()
+
+        container.register(ValDetail.self) { r async throws in ValDetail(id: 1, logger: try r.resolve((any ValLogger).self)) }
+        await #expect(throws: ValidationError.self) { try await container.validateAsync() }
     }
 
     @Test("a factory that throws is reported as factoryFailed with its registration site")
@@ -252,7 +280,7 @@ struct ValidationTests {
         container.register(ValueService.self, lifetime: .singleton) { _ in ValueService(count: 1) }
         #expect(container.description == """
             Container with 1 registration:
-              ValueService · singleton · dependencies unknown until resolved · registered at DIContainerTests/ValidationTests.swift:\(line)
+              ValueService · singleton · registered at DIContainerTests/ValidationTests.swift:\(line)
             """)
     }
 }

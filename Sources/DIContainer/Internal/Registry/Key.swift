@@ -1,33 +1,27 @@
 /// What a registration is found by: the service type, an optional name and the types of the
 /// runtime arguments its factory takes (`Void` for none). Typed, never a string.
-@usableFromInline
 struct Key: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: Name?
     let arguments: ObjectIdentifier
 
-    @usableFromInline
     init(type: ObjectIdentifier, name: Name?, arguments: ObjectIdentifier) {
         self.type = type
         self.name = name
         self.arguments = arguments
     }
 
-    @inlinable
     init<S, each A>(_ service: S.Type, name: Name?, arguments: (repeat each A).Type) {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
     }
 
-    @usableFromInline
     static var noArguments: ObjectIdentifier { ObjectIdentifier(Void.self) }
 
-    @usableFromInline
     static func == (lhs: Key, rhs: Key) -> Bool {
         lhs.type == rhs.type && lhs.arguments == rhs.arguments && lhs.name == rhs.name
     }
 
     /// Feeds `Hasher` one word (the cheap hash below) instead of three fields and a string hash.
-    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(tableHash)
     }

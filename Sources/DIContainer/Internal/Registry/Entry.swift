@@ -1,0 +1,229 @@
+import Synchronization
+
+/// One registration: how to build a service and where its lifetime keeps instances. Immutable
+/// once made (but for the dependencies its factory was seen to ask for); a re-registration
+/// replaces the whole entry, and with it the instances it held.
+///
+/// Every entry is its own factory — a `FactoryBox<S, Args>` or an `AsyncFactoryBox<S, Args>`, the
+/// only subclasses there can be (the initializer is private to this file) — so a registration is
+/// one allocation (two with a singleton's cell).
+///
+/// `@unchecked Sendable`, reviewed: the class is not final only for those two subclasses. Every
+/// stored property, here and in them, is a `let` of a `Sendable` type, which is what the compiler
+/// checks of a final class.
+class Entry: @unchecked Sendable {
+    let key: Key
+    let serviceType: Any.Type
+    let argumentTypes: [Any.Type]
+    let lifetime: Lifetime
+    let isAsync: Bool
+    /// Set for registrations of a ready-made instance, which every override scope shares.
+    let isInstance: Bool
+    /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
+    let declaredDependencies: [Dependency]?
+    let file: String
+    let line: Int
+    /// This registration's own instance store, as its lifetime wants it (`LifetimeStorage`).
+    let storage: RegistrationStorage
+    /// `InstanceBox<S>`, made at registration so that boxing an instance needs no metadata lookup.
+    let boxType: AnyInstanceBox.Type
+    /// What the factory asked for the first time it ran to completion (`nil` until then). Set
+    /// once, retained by the entry.
+    private let observed = Atomic<Unmanaged<ObservedDependencies>?>(nil)
+
+    fileprivate init(
+        key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
+        isInstance: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type, file: String, line: Int
+    ) {
+        self.key = key
+        self.serviceType = serviceType
+        self.argumentTypes = argumentTypes
+        self.lifetime = lifetime
+        self.isAsync = isAsync
+        self.isInstance = isInstance
+        declaredDependencies = dependencyTypes?.map { type in
+            Dependency(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
+        }
+        self.boxType = boxType
+        self.file = file
+        self.line = line
+        storage = lifetime.makeStorage()
+    }
+
+    deinit {
+        observed.load(ordering: .acquiring)?.release()
+    }
+
+    /// The dependencies known without running the factory now: declared, or seen on a run (a
+    /// failed run's, until a run completes).
+    var knownDependencies: [Dependency]? {
+        if let declaredDependencies { return declaredDependencies }
+        return Reclamation.shared.read(in: .current) { observed.load(ordering: .acquiring)?.takeUnretainedValue().list }
+    }
+
+    /// Whether the factory's next run should record what it asks for: no run completed yet.
+    var isObserving: Bool {
+        guard declaredDependencies == nil else { return false }
+        return Reclamation.shared.read(in: .current) {
+            observed.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.isComplete } != true
+        }
+    }
+
+    /// Whether validation has to run the factory to learn its dependencies: a closure without
+    /// runtime arguments that never completed a run.
+    var needsDryRun: Bool {
+        !isInstance && key.arguments == Key.noArguments && isObserving
+    }
+
+    /// Keeps what a run of the factory asked for: the first completed run's, or until then the
+    /// latest failed run's.
+    func observe(_ dependencies: [Dependency], complete: Bool) {
+        let candidate = Unmanaged.passRetained(ObservedDependencies(dependencies, isComplete: complete))
+        var current = observed.load(ordering: .acquiring)
+        while current.map({ $0._withUnsafeGuaranteedRef { !$0.isComplete } }) ?? true {
+            let (exchanged, original) = observed.compareExchange(
+                expected: current, desired: candidate, ordering: .acquiringAndReleasing)
+            if exchanged {
+                if let current { Reclamation.shared.retire(current.takeRetainedValue()) }
+                return
+            }
+            current = original
+        }
+        candidate.release()
+    }
+}
+
+/// The dependencies a factory was seen to ask for, in order.
+final class ObservedDependencies: Sendable {
+    let list: [Dependency]
+    /// Whether the run completed (else it threw, maybe before asking for everything).
+    let isComplete: Bool
+
+    init(_ list: [Dependency], isComplete: Bool) {
+        self.list = list
+        self.isComplete = isComplete
+    }
+}
+
+/// A factory that validation can run without knowing its types statically.
+protocol DryRunnable: Entry {
+    /// Resolves the registration at top level, untraced, as `resolve` would.
+    func dryRun(in container: Container) throws
+    /// `dryRun(in:)`, for `async` factories too.
+    func dryRunAsync(in container: Container) async throws
+}
+
+extension FactoryBox: DryRunnable {
+    func dryRun(in container: Container) throws {
+        // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
+        guard let none = () as? Args else { return }
+        _ = try container.resolve(S.self, key: key, arguments: none, parent: nil, traced: false)
+    }
+
+    func dryRunAsync(in container: Container) async throws {
+        try dryRun(in: container)
+    }
+}
+
+extension AsyncFactoryBox: DryRunnable {
+    func dryRun(in container: Container) throws {}
+
+    func dryRunAsync(in container: Container) async throws {
+        guard let none = () as? Args else { return }
+        _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil, traced: false)
+    }
+}
+
+extension Entry {
+    /// The registration in readable form (computed on demand: type names are costly to make).
+    var service: ServiceKey {
+        ServiceKey(typeName: displayName(of: serviceType), name: key.name, argumentTypeNames: argumentTypes.map(displayName(of:)))
+    }
+
+    /// `Module/File.swift:12`.
+    var site: String { "\(file):\(line)" }
+}
+
+/// A registration with a synchronous factory, typed: `S` is the service, `Args` the tuple of
+/// runtime arguments (`Void` for none).
+final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `Entry`: one more `let`, a `@Sendable` closure.
+    private let body: @Sendable (any Resolver, Args) throws -> S
+
+    init(
+        _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
+        lifetime: Lifetime, isInstance: Bool = false, dependencyTypes: [Any.Type]? = nil, file: String, line: Int
+    ) {
+        body = make
+        super.init(
+            key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
+            isInstance: isInstance, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self, file: file, line: line)
+    }
+
+    @inline(__always)
+    func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
+        try body(resolver, arguments)
+    }
+}
+
+/// A registration with an `async` factory, typed like `FactoryBox`.
+final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `Entry`: one more `let`, a `@Sendable` closure.
+    private let body: @Sendable (any Resolver, Args) async throws -> S
+
+    init(
+        _ make: @escaping @Sendable (any Resolver, Args) async throws -> S, key: Key, argumentTypes: [Any.Type] = [],
+        lifetime: Lifetime, file: String, line: Int
+    ) {
+        body = make
+        super.init(
+            key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: true,
+            isInstance: false, dependencyTypes: nil, boxType: InstanceBox<S>.self, file: file, line: line)
+    }
+
+    func make(_ resolver: any Resolver, _ arguments: Args) async throws -> S {
+        try await body(resolver, arguments)
+    }
+}
+
+/// A dependency edge: the key a factory asks for, and how to describe it. The readable form is
+/// made only when read: type names are costly.
+struct Dependency: Hashable, Sendable {
+    private enum Description: Sendable {
+        case types(Any.Type, arguments: [Any.Type])
+        case text(ServiceKey)
+    }
+
+    let key: Key
+    private let description: Description
+
+    /// A dependency on `entry`'s registration.
+    init(_ entry: Entry) {
+        key = entry.key
+        description = .types(entry.serviceType, arguments: entry.argumentTypes)
+    }
+
+    /// A dependency on the unnamed registration of `type` without arguments.
+    init(key: Key, type: Any.Type) {
+        self.key = key
+        description = .types(type, arguments: [])
+    }
+
+    /// A dependency on a key that nothing answers, described as it was asked for.
+    init(key: Key, service: ServiceKey) {
+        self.key = key
+        description = .text(service)
+    }
+
+    var service: ServiceKey {
+        switch description {
+        case .types(let type, let arguments):
+            ServiceKey(typeName: displayName(of: type), name: key.name, argumentTypeNames: arguments.map(displayName(of:)))
+        case .text(let service):
+            service
+        }
+    }
+
+    static func == (lhs: Dependency, rhs: Dependency) -> Bool { lhs.key == rhs.key }
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}

@@ -1,0 +1,280 @@
+/// The resolution engine: one description of a step for synchronous and `async` resolves.
+///
+/// A step looks the key up (test overrides first, then this container and its ancestors), asks
+/// the registration where its lifetime keeps instances (`Entry.store(in:)`), reuses what is there
+/// or builds it — checking the path for cycles and the stack for room, running the factory with
+/// the step's `Frame` as its resolver — and keeps it. The synchronous and `async` forms differ only
+/// in `try` and `try await`.
+extension Container {
+    /// The registration answering `key` from this container: the test overrides of `scope` that
+    /// apply here, innermost first, then this container, then its ancestors.
+    func entry(for key: Key, scope: OverrideScope?, context: ThreadContext = .current) -> Entry? {
+        var scope = scope
+        while let current = scope {
+            if isOrDescends(from: current.target), let entry = current.overrides.entry(for: key, in: context) {
+                return entry
+            }
+            scope = current.parent
+        }
+        var container: Container? = self
+        while let current = container {
+            if let entry = current.registry.entry(for: key, in: context) { return entry }
+            container = current.parent
+        }
+        return nil
+    }
+
+    /// A built singleton's instance, for the top-level fast path (no test overrides, no tracing),
+    /// or `nil` when the slow path must decide.
+    @inline(__always)
+    func builtInstance(for key: Key, in context: ThreadContext) -> AnyInstanceBox? {
+        var container: Container? = self
+        while let current = container {
+            current.registry.publishIfStale()
+            container = current.parent
+        }
+        return Reclamation.shared.read(in: context) {
+            var container = Unmanaged.passUnretained(self)
+            while true {
+                let (found, parent) = container._withUnsafeGuaranteedRef {
+                    ($0.registry.unretainedEntry(for: key), $0.parent.map(Unmanaged.passUnretained))
+                }
+                if let found {
+                    return found._withUnsafeGuaranteedRef { entry -> AnyInstanceBox? in
+                        guard !entry.isAsync, case .cell(let cell) = entry.storage else { return nil }
+                        return cell.unretainedInstance()?.takeUnretainedValue()
+                    }
+                }
+                guard let parent else { return nil }
+                container = parent
+            }
+        }
+    }
+
+    /// The step a captured container continues: the synchronous factory running on this thread,
+    /// when it belongs to a resolution of this container under the same test overrides.
+    @inline(__always)
+    private func continuedStep(in context: ThreadContext) -> Frame? {
+        guard let running = context.runningFactory, running.resolution.container === self,
+              running.resolution.scope === OverrideScope.current else { return nil }
+        return running
+    }
+
+    /// A new top-level resolution of this container.
+    private func newResolution(traced: Bool) -> Resolution {
+        Resolution(container: self, scope: OverrideScope.current, isTraced: traced && tracing.isEnabled)
+    }
+
+    // MARK: - Synchronous
+
+    /// Resolves `key` synchronously: a dependency of `parent`'s factory (or of the factory running
+    /// on this thread), or a new resolution.
+    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) throws -> S {
+        let context = ThreadContext.current
+        guard let parent = parent ?? continuedStep(in: context) else {
+            do {
+                return try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: newResolution(traced: traced), context: context)
+            } catch let exhausted as StackExhausted {
+                throw exhausted.error
+            }
+        }
+        return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
+    }
+
+    /// One synchronous step for `key`.
+    private func resolve<S, Args>(
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
+    ) throws -> S {
+        guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
+            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+        }
+        parent?.recorder?.record(Dependency(entry))
+        guard !entry.isAsync else {
+            throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
+        }
+        return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
+    }
+
+    /// One synchronous step for `entry`.
+    func resolve<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
+    ) throws -> S {
+        let start = resolution.isTraced ? tracing.now() : 0
+        var created = false
+        let value: S
+        switch entry.store(in: resolution) {
+        case .none:
+            created = true
+            value = try build(S.self, entry, arguments, parent, resolution, context)
+        case .resolution:
+            if let box = resolution.graphInstance(of: entry) {
+                value = box.value(as: S.self)
+            } else {
+                created = true
+                let made = entry.box(try build(S.self, entry, arguments, parent, resolution, context))
+                value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
+            }
+        case .cell(let cell):
+            if let box = Reclamation.shared.read(in: context, { cell.unretainedInstance()?.takeUnretainedValue() }) {
+                value = box.value(as: S.self)
+            } else {
+                // Checked before waiting for a build: this resolution may be the builder.
+                try Frame.checkCycle(entry, below: parent)
+                let (box, isNew) = try cell.instance(owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) }) {
+                    entry.box(try build(S.self, entry, arguments, parent, resolution, context))
+                }
+                created = isNew
+                value = box.value(as: S.self)
+            }
+        case .weak(let cell):
+            if let existing = cell.object() as? S {
+                value = existing
+            } else {
+                created = true
+                value = Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
+            }
+        }
+        if start != 0 {
+            tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
+        }
+        return value
+    }
+
+    /// Runs `entry`'s synchronous factory in a new step below `parent`.
+    private func build<S, Args>(
+        _: S.Type, _ entry: Entry, _ arguments: Args, _ parent: Frame?, _ resolution: Resolution, _ context: ThreadContext
+    ) throws -> S {
+        guard StackGuard.allowsStep(in: context) else {
+            throw StackExhausted(parent: parent, entry: entry)
+        }
+        let frame = try Frame(entry: entry, parent: parent, resolution: resolution)
+        let outer = context.runningFactory
+        context.runningFactory = frame
+        defer { context.runningFactory = outer }
+        do {
+            let value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
+            frame.finish(succeeded: true)
+            return value
+        } catch let exhausted as StackExhausted {
+            // Unwinds with as little work as possible: the stack is nearly used up.
+            throw exhausted
+        } catch {
+            frame.finish(succeeded: false)
+            throw Self.wrap(error, in: frame)
+        }
+    }
+
+    // MARK: - Async
+
+    /// Resolves `key`, running an `async` factory if the registration has one.
+    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) async throws -> S {
+        do {
+            return try await resolveAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent?.resolution ?? newResolution(traced: traced))
+        } catch let exhausted as StackExhausted {
+            throw exhausted.error
+        }
+    }
+
+    /// One `async` step for `key`.
+    private func resolveAsync<S, Args>(
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution
+    ) async throws -> S {
+        let context = ThreadContext.current
+        guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
+            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+        }
+        parent?.recorder?.record(Dependency(entry))
+        guard entry.isAsync else {
+            return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        }
+        let start = resolution.isTraced ? tracing.now() : 0
+        var created = false
+        let value: S
+        switch entry.store(in: resolution) {
+        case .none:
+            created = true
+            value = try await build(S.self, entry, arguments, parent, resolution)
+        case .resolution:
+            if let box = resolution.graphInstance(of: entry) {
+                value = box.value(as: S.self)
+            } else {
+                created = true
+                let made = entry.box(try await build(S.self, entry, arguments, parent, resolution))
+                value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
+            }
+        case .cell(let cell):
+            try Frame.checkCycle(entry, below: parent)
+            let (box, isNew) = try await cell.instance(owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) }) {
+                entry.box(try await build(S.self, entry, arguments, parent, resolution))
+            }
+            created = isNew
+            value = box.value(as: S.self)
+        case .weak(let cell):
+            if let existing = cell.object() as? S {
+                value = existing
+            } else {
+                created = true
+                value = Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
+            }
+        }
+        if start != 0 {
+            tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
+        }
+        return value
+    }
+
+    /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a
+    /// runaway factory gets there.
+    static let asyncDepthLimit = 10_000
+
+    /// Runs `entry`'s `async` factory in a new step below `parent`.
+    private func build<S, Args>(
+        _: S.Type, _ entry: Entry, _ arguments: Args, _ parent: Frame?, _ resolution: Resolution
+    ) async throws -> S {
+        if let parent, parent.depth >= Self.asyncDepthLimit {
+            throw ResolutionError(.depthLimitExceeded(limit: parent.depth), path: parent.path + [entry.service])
+        }
+        let frame = try Frame(entry: entry, parent: parent, resolution: resolution)
+        do {
+            let value = try await unsafeDowncast(entry, to: AsyncFactoryBox<S, Args>.self).make(frame, arguments)
+            frame.finish(succeeded: true)
+            return value
+        } catch {
+            frame.finish(succeeded: false)
+            throw Self.wrap(error, in: frame)
+        }
+    }
+
+    // MARK: - Shared
+
+    /// A synchronous step refused for want of stack. It carries the step instead of a
+    /// `ResolutionError` because making the error's text takes stack of its own: the
+    /// resolution's first step, near the top of the stack, turns it into one.
+    struct StackExhausted: Error {
+        let parent: Frame?
+        let entry: Entry
+
+        var error: ResolutionError {
+            ResolutionError(.depthLimitExceeded(limit: parent?.depth ?? 0), path: (parent?.path ?? []) + [entry.service])
+        }
+    }
+
+    /// Keeps a weak hold on `made` (class instances only: a value cannot be held weakly) and
+    /// returns the instance that is kept.
+    private static func keepWeak<S>(_ made: S, in cell: WeakCell) -> S {
+        guard type(of: made as Any) is AnyClass else { return made }
+        return cell.store(made as AnyObject) as? S ?? made
+    }
+
+    /// A factory's error as the caller of `resolve` sees it: errors of nested resolves pass
+    /// through with their own (deeper) path; anything else becomes `factoryFailed`.
+    private static func wrap(_ error: any Error, in frame: Frame) -> any Error {
+        if error is ResolutionError || error is StackExhausted || error is CancellationError { return error }
+        return ResolutionError(.factoryFailed(underlying: error), path: frame.path, registrationSite: frame.entry.site)
+    }
+
+    /// The error for a resolution that would wait for itself to build `entry`.
+    private static func deadlock(_ entry: Entry, _ parent: Frame?) -> any Error {
+        ResolutionError(.circularDependency(cycle: [entry.service, entry.service]), path: (parent?.path ?? []) + [entry.service])
+    }
+}

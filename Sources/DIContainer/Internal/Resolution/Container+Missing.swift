@@ -1,0 +1,68 @@
+/// The errors for keys nothing answers.
+extension Container {
+    /// The error for a key nothing answers, recorded as a dependency of the step that asked.
+    func missing<S, Args>(
+        _: S.Type, key: Key, arguments: Args.Type, parent: Frame?, scope: OverrideScope?
+    ) -> ResolutionError {
+        let requested = ServiceKey(
+            typeName: displayName(of: S.self), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
+        parent?.recorder?.record(Dependency(key: key, service: requested))
+        return missingError(for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope)
+    }
+
+    /// An argument mismatch when the type and name are registered with other arguments, else
+    /// "not registered" with the near misses (the type under other names).
+    func missingError(for key: Key, requested: ServiceKey, path: [ServiceKey], scope: OverrideScope?) -> ResolutionError {
+        var candidates: [Entry] = overridingEntries(ofType: key.type, scope: scope)
+        candidates += lineage.flatMap { $0.registry.entries(ofType: key.type) }
+        var seen: Set<Key> = []
+        candidates = candidates.filter { seen.insert($0.key).inserted }
+        let sameName = candidates.filter { $0.key.name == key.name }
+        if !sameName.isEmpty {
+            return ResolutionError(
+                .argumentMismatch(registered: sameName.map { $0.service.argumentTypeNames }, given: requested.argumentTypeNames),
+                path: path)
+        }
+        return ResolutionError(.notRegistered, path: path, nearMisses: candidates.map(\.service).sorted())
+    }
+
+    /// The registrations of a type in the test overrides that apply to this container, innermost
+    /// first, each key once.
+    func overridingEntries(ofType type: ObjectIdentifier, scope: OverrideScope?) -> [Entry] {
+        var result: [Entry] = []
+        var scope = scope
+        while let current = scope {
+            if isOrDescends(from: current.target) {
+                result += current.overrides.entries(ofType: type).filter { entry in !result.contains { $0.key == entry.key } }
+            }
+            scope = current.parent
+        }
+        return result
+    }
+
+    /// The element type names of an argument tuple type: `(Int, String)` → `["Int", "String"]`.
+    private static func elementNames(of tuple: Any.Type) -> [String] {
+        if ObjectIdentifier(tuple) == Key.noArguments { return [] }
+        let text = displayName(of: tuple)
+        guard text.hasPrefix("("), text.hasSuffix(")") else { return [text] }
+        // Split at top-level commas only: `(Dictionary<String, Int>, Int)` has two elements.
+        var names: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text.dropFirst().dropLast() {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            default: break
+            }
+            if character == ",", depth == 0 {
+                names.append(String(current.drop { $0 == " " }))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        names.append(String(current.drop { $0 == " " }))
+        return names
+    }
+}

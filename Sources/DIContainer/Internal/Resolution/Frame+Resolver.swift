@@ -1,0 +1,31 @@
+/// A step is the resolver its factory receives: each call continues the step's resolution while
+/// the factory runs, and starts a new one in the same container after it has returned.
+extension Frame: Resolver {
+    /// The step a resolve through this frame hangs below.
+    private var step: Frame? { isFinished ? nil : self }
+
+    func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
+        try resolution.container.resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), parent: step)
+    }
+
+    func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
+        try resolution.container.resolve(
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
+            parent: step)
+    }
+
+    func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
+        try await resolution.container.resolveAsync(
+            S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), parent: step)
+    }
+
+    func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {
+        try await resolution.container.resolveAsync(
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
+            parent: step)
+    }
+
+    func resolveAll<S>(_ type: S.Type) throws -> [S] {
+        try resolution.container.resolveAll(S.self, parent: step)
+    }
+}

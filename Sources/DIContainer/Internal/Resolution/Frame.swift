@@ -1,0 +1,99 @@
+import Locking
+import Synchronization
+
+/// One step of a resolution: the registration being built, below the steps that asked for it.
+/// It is the resolver its factory receives, so whatever the factory resolves through it — on this
+/// thread, on another one, or in child tasks of an `async` factory — continues the resolution:
+/// same path for errors and cycle checks, same `graph` instances, same test overrides.
+///
+/// Frames are immutable (but for `isFinished`) and form a list towards the top-level step, so
+/// concurrent child steps can share their parent. Once its factory has returned, a frame used as
+/// a resolver starts a new resolution in its container, as `container.resolve` does.
+final class Frame: Sendable {
+    let entry: Entry
+    let parent: Frame?
+    let resolution: Resolution
+    /// 1 for the top-level request.
+    let depth: Int
+    /// One bit per entry on the path up to this step (see `bit(for:)`): when an entry's bit is
+    /// clear it is not in flight, and the cycle check needs no walk.
+    let inFlight: UInt64
+    /// Collects what this step's factory asks for, on the first run of its registration.
+    let recorder: DependencyRecorder?
+    private let finished = Atomic<Bool>(false)
+
+    /// A step for `entry` below `parent`, or the top-level step. Throws on a cycle.
+    init(entry: Entry, parent: Frame?, resolution: Resolution) throws {
+        let bit = Self.bit(for: entry)
+        if let parent {
+            try Self.checkCycle(entry, below: parent)
+            depth = parent.depth + 1
+            inFlight = parent.inFlight | bit
+        } else {
+            depth = 1
+            inFlight = bit
+        }
+        self.entry = entry
+        self.parent = parent
+        self.resolution = resolution
+        recorder = entry.isObserving ? DependencyRecorder() : nil
+    }
+
+    /// Whether the factory has returned: then this frame starts new resolutions.
+    var isFinished: Bool { finished.load(ordering: .relaxed) }
+
+    /// Marks the factory as returned, and keeps what it asked for while the registration has no
+    /// completed run yet.
+    func finish(succeeded: Bool) {
+        finished.store(true, ordering: .relaxed)
+        if let recorder {
+            entry.observe(recorder.dependencies, complete: succeeded)
+        }
+    }
+
+    /// The services from the top-level request to this step.
+    var path: [ServiceKey] {
+        var steps: [ServiceKey] = []
+        var frame: Frame? = self
+        while let current = frame {
+            steps.append(current.entry.service)
+            frame = current.parent
+        }
+        return steps.reversed()
+    }
+
+    /// The step on this path (this one included) that builds `entry`, if any.
+    func ancestor(building entry: Entry) -> Frame? {
+        var frame: Frame? = self
+        while let current = frame {
+            if current.entry === entry { return current }
+            frame = current.parent
+        }
+        return nil
+    }
+
+    /// Throws when a step for `entry` below `parent` would close a cycle.
+    @inline(__always)
+    static func checkCycle(_ entry: Entry, below parent: Frame?) throws {
+        guard let parent, parent.inFlight & bit(for: entry) != 0, let start = parent.ancestor(building: entry) else { return }
+        let path = parent.path + [entry.service]
+        throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(start.depth - 1))), path: path)
+    }
+
+    private static func bit(for entry: Entry) -> UInt64 {
+        1 << UInt64((UInt(bitPattern: ObjectIdentifier(entry).hashValue) >> 4) & 63)
+    }
+}
+
+/// What one run of a factory asked for, in order (each key once).
+final class DependencyRecorder: Sendable {
+    private let list = Locked<[Dependency]>([])
+
+    func record(_ dependency: Dependency) {
+        list.withLock { if !$0.contains(dependency) { $0.append(dependency) } }
+    }
+
+    var dependencies: [Dependency] {
+        list.withLock { $0 }
+    }
+}

@@ -1,0 +1,173 @@
+import DIContainer
+import Foundation
+import Locking
+import Testing
+
+/// Regression tests for the engine's behaviours: releasing replaced registrations, depth on
+/// small stacks, refusing `async` registrations synchronously, task-local overrides, contention.
+@Suite("Engine")
+struct EngineTests {
+    final class Payload: Sendable {
+        static let alive = Counter()
+        static let released = Counter()
+        let bytes: [UInt8]
+
+        init() {
+            bytes = [UInt8](repeating: 1, count: 64 * 1024)
+            Self.alive.increment()
+        }
+
+        deinit { Self.released.increment() }
+    }
+
+    @Test("re-registering a singleton 100,000 times releases every replaced registration and its instance")
+    func reRegistrationReleasesReplacedInstances() throws {
+        let container = Container()
+        let before = (Payload.alive.value, Payload.released.value)
+        for _ in 0..<100_000 {
+            container.register(Payload.self, lifetime: .singleton) { _ in Payload() }
+            _ = try container.resolve(Payload.self)
+        }
+        let built = Payload.alive.value - before.0
+        let released = Payload.released.value - before.1
+        #expect(built == 100_000)
+        // Every instance but the current registration's is gone (memory stays flat).
+        #expect(released == 99_999)
+        container.removeAll()
+        #expect(Payload.released.value - before.1 == 100_000)
+    }
+
+    @Test("a replaced registration still in use by a resolution in flight is released when it ends")
+    func replacedWhileInFlight() throws {
+        final class Holder: Sendable {
+            static let released = Counter()
+            deinit { Self.released.increment() }
+        }
+        let container = Container()
+        let inside = Counter()
+        container.register(Holder.self, lifetime: .singleton) { [container] _ in
+            inside.increment()
+            // Replaced while its own factory runs.
+            container.register(Holder.self, lifetime: .singleton) { _ in Holder() }
+            return Holder()
+        }
+        do {
+            let first = try container.resolve(Holder.self)
+            let second = try container.resolve(Holder.self)
+            #expect(first !== second)
+        }
+        #expect(inside.value == 1)
+        // The first instance went with its replaced registration; the second is the current one's.
+        #expect(Holder.released.value == 1)
+    }
+
+    @Test("a chain that fits resolves, and a runaway one stops with an error, on small thread stacks", arguments: [64, 128])
+    func depthOnSmallStacks(kibibytes: Int) async throws {
+        let fitting = Container()
+        fitting.registerChain(length: 10)
+        let runaway = Container()
+        runaway.registerChain(length: 100_000)
+        let outcome = await onThread(stackSize: kibibytes * 1024) { () -> (Int?, String) in
+            let length = try? fitting.resolve(Chain.self, name: "0").length
+            do {
+                _ = try runaway.resolve(Chain.self, name: "0")
+                return (length, "resolved")
+            } catch let error as ResolutionError {
+                guard case .depthLimitExceeded(let limit) = error.kind else { return (length, "\(error)") }
+                // It goes at least as deep as the chain that fitted.
+                return (length, limit >= 9 ? "stopped" : "stopped early, at \(limit)")
+            } catch {
+                return (length, "\(error)")
+            }
+        }
+        #expect(outcome.0 == 10)
+        #expect(outcome.1 == "stopped")
+    }
+
+    @Test("a synchronous resolve of an async singleton is refused before and after it was built")
+    func asyncSingletonRefusedConsistently() async throws {
+        let container = Container()
+        container.register(DependencyImpl.self, lifetime: .singleton) { _ async in DependencyImpl() }
+        #expect(throws: ResolutionError.self) { try container.resolve(DependencyImpl.self) }
+        let built = try await container.resolveAsync(DependencyImpl.self)
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(DependencyImpl.self) }
+        guard case .asyncFactory = error.kind else {
+            Issue.record("expected asyncFactory, got \(error.kind)")
+            return
+        }
+        #expect(try await container.resolveAsync(DependencyImpl.self) === built)
+    }
+
+    @Test("a Task started inside withOverrides sees the overrides after the scope ended, with no other scope open")
+    func taskKeepsItsScope() async throws {
+        final class Mock: Dependency {}
+        let container = Container()
+        container.register((any Dependency).self) { _ in DependencyImpl() }
+        let (stream, release) = AsyncStream.makeStream(of: Void.self)
+        let task = try container.withOverrides {
+            $0.register((any Dependency).self) { _ in Mock() }
+        } operation: {
+            Task {
+                for await _ in stream { break }
+                return try container.resolve((any Dependency).self)
+            }
+        }
+        release.yield()
+        #expect(try await task.value is Mock)
+        #expect(try container.resolve((any Dependency).self) is DependencyImpl)
+    }
+
+    @Test("first resolves held at a gate inside the factory race: one build, every thread gets it")
+    func gatedSingletonRace() throws {
+        for _ in 0..<10 {
+            let container = Container()
+            let calls = Counter()
+            let gate = DispatchSemaphore(value: 0)
+            let started = DispatchSemaphore(value: 0)
+            container.register(DependencyImpl.self, lifetime: .singleton) { _ in
+                calls.increment()
+                gate.wait()
+                return DependencyImpl()
+            }
+            let results = ThreadResults()
+            let threads = 8
+            let done = DispatchGroup()
+            for _ in 0..<threads {
+                done.enter()
+                Thread {
+                    started.signal()
+                    do { results.append(ObjectIdentifier(try container.resolve(DependencyImpl.self))) } catch { results.fail(error) }
+                    done.leave()
+                }.start()
+            }
+            for _ in 0..<threads { started.wait() }
+            gate.signal()
+            done.wait()
+            #expect(results.errors.isEmpty)
+            #expect(Set(results.values).count == 1)
+            #expect(results.values.count == threads)
+            #expect(calls.value == 1)
+        }
+    }
+
+    @Test("100 tasks held at a gate inside an async singleton's factory: one build, every task gets it")
+    func gatedAsyncSingletonRace() async throws {
+        let container = Container()
+        let calls = Counter()
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        container.register(DependencyImpl.self, lifetime: .singleton) { _ async in
+            calls.increment()
+            for await _ in gate { break }
+            return DependencyImpl()
+        }
+        let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<100 {
+                group.addTask { ObjectIdentifier(try await container.resolveAsync(DependencyImpl.self)) }
+            }
+            open.yield()
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(identities.count == 1)
+        #expect(calls.value == 1)
+    }
+}
