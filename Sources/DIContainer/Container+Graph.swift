@@ -36,7 +36,7 @@ extension Container {
     /// - Returns: The graph's text, ending with a newline.
     public func graph(format: GraphFormat) -> String {
         let inspection = inspect(runningAsync: false)
-        let scope = OverrideScope.current
+        let scope = currentScope
         let entries = inspection.entries.sorted { $0.service < $1.service }
         var index: [ObjectIdentifier: Int] = [:]
         for (position, entry) in entries.enumerated() {

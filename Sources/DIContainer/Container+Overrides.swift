@@ -61,6 +61,6 @@ extension Container {
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
         let replacements = Container(defaultLifetime: defaultLifetime)
         try overrides(replacements)
-        return OverrideScope(target: self, overrides: replacements.registry, parent: OverrideScope.current)
+        return OverrideScope(target: self, overrides: replacements.registry, parent: OverrideScope.value)
     }
 }

@@ -17,13 +17,21 @@ extension Container: Resolver {
     ///   registration needs other arguments, when a factory fails, or when the registration has an
     ///   `async` factory. Never returns `nil`, never traps.
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
-        let key = Key(S.self, name: name, arguments: Void.self)
-        let context = ThreadContext.current
-        if context.runningFactory == nil, OverrideScope.current == nil, !tracing.isEnabled,
-           let box = builtInstance(for: key, in: context) {
-            return box.value(as: S.self)
+        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
+        return try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
+            // A built singleton outside test overrides and tracing: one lock-free lookup.
+            if context.runningFactory == nil, !tracing.isEnabled, !mayHaveOverrides {
+                publishStaleTables()
+                context.beginRead()
+                if let box = builtInstance(for: key) {
+                    let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+                    context.endRead()
+                    return value
+                }
+                context.endRead()
+            }
+            return try resolve(S.self, key: key, arguments: (), parent: nil, context: context)
         }
-        return try resolve(S.self, key: key, arguments: (), parent: nil)
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments.
@@ -58,7 +66,8 @@ extension Container: Resolver {
     /// - Returns: The instance.
     /// - Throws: `ResolutionError`.
     public func resolveAsync<S>(_ type: S.Type, name: Name? = nil) async throws -> S {
-        try await resolveAsync(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), parent: nil)
+        try await resolveAsync(
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), parent: nil)
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments, running an
@@ -93,7 +102,7 @@ extension Container: Resolver {
 
     /// `resolveAll(_:)` for a new resolution or a factory's step.
     func resolveAll<S>(_: S.Type, parent: Frame?) throws -> [S] {
-        let scope = parent?.resolution.scope ?? OverrideScope.current
+        let scope = parent?.resolution.scope ?? currentScope
         var seen: Set<Key> = []
         var entries = lineage.reversed().flatMap { $0.registry.entries(ofType: ObjectIdentifier(S.self)) }
         entries += overridingEntries(ofType: ObjectIdentifier(S.self), scope: scope)

@@ -70,7 +70,7 @@ extension Container {
 
     /// Runs what must run to know every dependency, then checks the dependencies.
     func inspect(runningAsync: Bool) -> Inspection {
-        let scope = OverrideScope.current
+        let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
         for entry in entries where entry.needsDryRun && !entry.isAsync {
@@ -81,7 +81,7 @@ extension Container {
 
     /// `inspect(runningAsync:)` that also runs `async` factories.
     func inspectAsync() async -> Inspection {
-        let scope = OverrideScope.current
+        let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
         for entry in entries where entry.needsDryRun {

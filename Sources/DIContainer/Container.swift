@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A dependency-injection container: registrations keyed by type and optional name, resolved
 /// lazily, safe to use from any thread.
 ///
@@ -35,6 +37,11 @@ public final class Container: Sendable {
     public let defaultLifetime: Lifetime
     let registry = Registry()
     let tracing = Tracing()
+    /// `ThreadContext.key`, kept here so the hot path reads it without a lazy global's check.
+    let threadKey = ThreadContext.key
+    /// How many test-override scopes targeting this container exist: while none exists here or
+    /// in an ancestor, resolving skips the task-local read (see `currentScope`).
+    let liveOverrideScopes = Atomic<Int>(0)
 
     /// Creates an empty container.
     ///
@@ -84,7 +91,7 @@ public final class Container: Sendable {
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     public func isRegistered<S>(_ type: S.Type, name: Name? = nil) -> Bool {
-        entry(for: Key(S.self, name: name, arguments: Void.self), scope: OverrideScope.current) != nil
+        entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: currentScope) != nil
     }
 
     /// Drops every registration of this container, and the instances they keep. The parent's
@@ -98,6 +105,25 @@ public final class Container: Sendable {
     /// built are released when it ends.
     public func removeAll() {
         registry.removeAll()
+    }
+
+    /// The test-override scope of the current task, when one may apply to this container.
+    var currentScope: OverrideScope? {
+        mayHaveOverrides ? OverrideScope.value : nil
+    }
+
+    /// Whether an override scope targeting this container or an ancestor exists anywhere.
+    @inline(__always)
+    var mayHaveOverrides: Bool {
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let (live, parent) = container._withUnsafeGuaranteedRef {
+                ($0.liveOverrideScopes.load(ordering: .acquiring), $0.parent.map(Unmanaged.passUnretained))
+            }
+            if live != 0 { return true }
+            guard let parent else { return false }
+            container = parent
+        }
     }
 
     /// This container and its ancestors, nearest first.

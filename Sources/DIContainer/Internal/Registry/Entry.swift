@@ -27,9 +27,14 @@ class Entry: @unchecked Sendable {
     let storage: RegistrationStorage
     /// `InstanceBox<S>`, made at registration so that boxing an instance needs no metadata lookup.
     let boxType: AnyInstanceBox.Type
-    /// What the factory asked for the first time it ran to completion (`nil` until then). Set
-    /// once, retained by the entry.
+    /// The cell of a synchronous `singleton` registration or a ready-made instance, for the
+    /// top-level fast path; `nil` for other registrations.
+    let singletonCell: InstanceCell?
+    /// What the factory asked for on its first completed run, or until then on its latest failed
+    /// one (`nil` before any run). Retained by the entry; a replaced value is retired.
     private let observed = Atomic<Unmanaged<ObservedDependencies>?>(nil)
+    /// Whether `observed` comes from a completed run (read on every step, without a lookup).
+    private let isObservationComplete = Atomic<Bool>(false)
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
@@ -48,6 +53,11 @@ class Entry: @unchecked Sendable {
         self.file = file
         self.line = line
         storage = lifetime.makeStorage()
+        if case .cell(let cell) = storage, !isAsync {
+            singletonCell = cell
+        } else {
+            singletonCell = nil
+        }
     }
 
     deinit {
@@ -58,15 +68,12 @@ class Entry: @unchecked Sendable {
     /// failed run's, until a run completes).
     var knownDependencies: [Dependency]? {
         if let declaredDependencies { return declaredDependencies }
-        return Reclamation.shared.read(in: .current) { observed.load(ordering: .acquiring)?.takeUnretainedValue().list }
+        return ThreadContext.current.read { observed.load(ordering: .acquiring)?.takeUnretainedValue().list }
     }
 
     /// Whether the factory's next run should record what it asks for: no run completed yet.
     var isObserving: Bool {
-        guard declaredDependencies == nil else { return false }
-        return Reclamation.shared.read(in: .current) {
-            observed.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.isComplete } != true
-        }
+        declaredDependencies == nil && !isObservationComplete.load(ordering: .relaxed)
     }
 
     /// Whether validation has to run the factory to learn its dependencies: a closure without
@@ -84,6 +91,7 @@ class Entry: @unchecked Sendable {
             let (exchanged, original) = observed.compareExchange(
                 expected: current, desired: candidate, ordering: .acquiringAndReleasing)
             if exchanged {
+                if complete { isObservationComplete.store(true, ordering: .releasing) }
                 if let current { Reclamation.shared.retire(current.takeRetainedValue()) }
                 return
             }

@@ -59,7 +59,7 @@ final class Registry: Sendable {
     /// The registration for `key`, looked up inside a `Reclamation` read on `context`'s thread.
     func entry(for key: Key, in context: ThreadContext) -> Entry? {
         publishIfStale()
-        return Reclamation.shared.read(in: context) { unretainedEntry(for: key)?.takeUnretainedValue() }
+        return context.read { unretainedEntry(for: key)?.takeUnretainedValue() }
     }
 
     /// The registration for `key`, unretained, for use inside a `Reclamation` read (`context`'s).

@@ -5,6 +5,10 @@
 /// or builds it — checking the path for cycles and the stack for room, running the factory with
 /// the step's `Frame` as its resolver — and keeps it. The synchronous and `async` forms differ only
 /// in `try` and `try await`.
+///
+/// The generic functions here run unspecialized (resolves arrive through `any Resolver`), so they
+/// avoid types derived from `S` (`S?`, `InstanceBox<S>`) on the common path: each derived type
+/// costs a metadata lookup per call. The stored lifetimes, which need them, are out of line.
 extension Container {
     /// The registration answering `key` from this container: the test overrides of `scope` that
     /// apply here, innermost first, then this container, then its ancestors.
@@ -16,38 +20,47 @@ extension Container {
             }
             scope = current.parent
         }
-        var container: Container? = self
-        while let current = container {
-            if let entry = current.registry.entry(for: key, in: context) { return entry }
-            container = current.parent
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = container._withUnsafeGuaranteedRef {
+                ($0.registry.entry(for: key, in: context), $0.parent.map(Unmanaged.passUnretained))
+            }
+            if let found { return found }
+            guard let parent else { return nil }
+            container = parent
         }
-        return nil
     }
 
-    /// A built singleton's instance, for the top-level fast path (no test overrides, no tracing),
-    /// or `nil` when the slow path must decide.
+    /// A built singleton's instance for `key`, unretained: only inside a reclamation read, for the
+    /// top-level fast path (no test overrides, no tracing), or `nil` when the slow path must decide.
+    /// Call `publishStaleTables()` before the read.
     @inline(__always)
-    func builtInstance(for key: Key, in context: ThreadContext) -> AnyInstanceBox? {
-        var container: Container? = self
-        while let current = container {
-            current.registry.publishIfStale()
-            container = current.parent
-        }
-        return Reclamation.shared.read(in: context) {
-            var container = Unmanaged.passUnretained(self)
-            while true {
-                let (found, parent) = container._withUnsafeGuaranteedRef {
-                    ($0.registry.unretainedEntry(for: key), $0.parent.map(Unmanaged.passUnretained))
-                }
-                if let found {
-                    return found._withUnsafeGuaranteedRef { entry -> AnyInstanceBox? in
-                        guard !entry.isAsync, case .cell(let cell) = entry.storage else { return nil }
-                        return cell.unretainedInstance()?.takeUnretainedValue()
-                    }
-                }
-                guard let parent else { return nil }
-                container = parent
+    func builtInstance(for key: Key) -> Unmanaged<AnyInstanceBox>? {
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = container._withUnsafeGuaranteedRef {
+                ($0.registry.unretainedEntry(for: key), $0.parent.map(Unmanaged.passUnretained))
             }
+            if let found {
+                return found._withUnsafeGuaranteedRef { $0.singletonCell?.unretainedInstance() }
+            }
+            guard let parent else { return nil }
+            container = parent
+        }
+    }
+
+    /// Publishes the lookup tables of this container and its ancestors that registrations made
+    /// stale.
+    @inline(__always)
+    func publishStaleTables() {
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            let parent = container._withUnsafeGuaranteedRef {
+                $0.registry.publishIfStale()
+                return $0.parent.map(Unmanaged.passUnretained)
+            }
+            guard let parent else { return }
+            container = parent
         }
     }
 
@@ -56,24 +69,28 @@ extension Container {
     @inline(__always)
     private func continuedStep(in context: ThreadContext) -> Frame? {
         guard let running = context.runningFactory, running.resolution.container === self,
-              running.resolution.scope === OverrideScope.current else { return nil }
+              running.resolution.scope === currentScope else { return nil }
         return running
     }
 
     /// A new top-level resolution of this container.
     private func newResolution(traced: Bool) -> Resolution {
-        Resolution(container: self, scope: OverrideScope.current, isTraced: traced && tracing.isEnabled)
+        Resolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
     }
 
     // MARK: - Synchronous
 
     /// Resolves `key` synchronously: a dependency of `parent`'s factory (or of the factory running
     /// on this thread), or a new resolution.
-    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) throws -> S {
-        let context = ThreadContext.current
+    func resolve<S, Args>(
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true, context: ThreadContext? = nil
+    ) throws -> S {
+        let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
             do {
-                return try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: newResolution(traced: traced), context: context)
+                return try resolve(
+                    S.self, key: key, arguments: arguments, parent: nil, resolution: newResolution(traced: traced),
+                    context: context)
             } catch let exhausted as StackExhausted {
                 throw exhausted.error
             }
@@ -99,10 +116,23 @@ extension Container {
     func resolve<S, Args>(
         _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
+        let store = entry.store(in: resolution)
+        guard case .none = store, !resolution.isTraced else {
+            return try resolveStored(S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        }
+        return try build(S.self, entry, arguments, parent, resolution, context)
+    }
+
+    /// A synchronous step of a lifetime that keeps instances, or a traced one.
+    @inline(never)
+    private func resolveStored<S, Args>(
+        _: S.Type, entry: Entry, store: InstanceStore, arguments: Args, parent: Frame?, resolution: Resolution,
+        context: ThreadContext
+    ) throws -> S {
         let start = resolution.isTraced ? tracing.now() : 0
         var created = false
         let value: S
-        switch entry.store(in: resolution) {
+        switch store {
         case .none:
             created = true
             value = try build(S.self, entry, arguments, parent, resolution, context)
@@ -115,7 +145,7 @@ extension Container {
                 value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
             }
         case .cell(let cell):
-            if let box = Reclamation.shared.read(in: context, { cell.unretainedInstance()?.takeUnretainedValue() }) {
+            if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
                 value = box.value(as: S.self)
             } else {
                 // Checked before waiting for a build: this resolution may be the builder.
@@ -169,7 +199,8 @@ extension Container {
     /// Resolves `key`, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) async throws -> S {
         do {
-            return try await resolveAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent?.resolution ?? newResolution(traced: traced))
+            return try await resolveAsync(
+                S.self, key: key, arguments: arguments, parent: parent, resolution: parent?.resolution ?? newResolution(traced: traced))
         } catch let exhausted as StackExhausted {
             throw exhausted.error
         }

@@ -5,7 +5,8 @@ extension Frame: Resolver {
     private var step: Frame? { isFinished ? nil : self }
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try resolution.container.resolve(S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), parent: step)
+        try resolution.container.resolve(
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), parent: step)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
@@ -16,7 +17,8 @@ extension Frame: Resolver {
 
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
         try await resolution.container.resolveAsync(
-            S.self, key: Key(S.self, name: name, arguments: Void.self), arguments: (), parent: step)
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
+            parent: step)
     }
 
     func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {

@@ -80,8 +80,11 @@ final class Frame: Sendable {
         throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(start.depth - 1))), path: path)
     }
 
+    /// The entry's bit in `inFlight`: a few bits of its address, mixed.
+    @inline(__always)
     private static func bit(for entry: Entry) -> UInt64 {
-        1 << UInt64((UInt(bitPattern: ObjectIdentifier(entry).hashValue) >> 4) & 63)
+        let address = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(entry)))
+        return 1 << UInt64(((address >> 4) ^ (address >> 10)) & 63)
     }
 }
 

@@ -8,20 +8,12 @@ import Synchronization
 ///
 /// The current scope is a task-local value, so a `Task {}` created inside `withOverrides` keeps
 /// the scope — and sees its overrides — for as long as it runs, even after `withOverrides`
-/// returned. Resolving skips the task-local read while no scope exists anywhere in the process
-/// (`live` is zero): a scope counts as live from its creation until it is released, which is
-/// after the last task holding it has ended.
+/// returned. Resolving skips the task-local read while no scope targeting the container (or an
+/// ancestor) exists (`Container.liveOverrideScopes`): a scope counts from its creation until it
+/// is released, which is after the last task holding it has ended.
 final class OverrideScope: Sendable {
+    /// The scope of the current task, if any (read it through `Container.currentScope`).
     @TaskLocal static var value: OverrideScope?
-
-    /// How many scopes exist in the process.
-    private static let live = Atomic<Int>(0)
-
-    /// The scope of the current task, if any.
-    @inline(__always)
-    static var current: OverrideScope? {
-        live.load(ordering: .acquiring) == 0 ? nil : value
-    }
 
     let target: Container
     let overrides: Registry
@@ -33,11 +25,11 @@ final class OverrideScope: Sendable {
         self.target = target
         self.overrides = overrides
         self.parent = parent
-        Self.live.add(1, ordering: .releasing)
+        target.liveOverrideScopes.add(1, ordering: .releasing)
     }
 
     deinit {
-        Self.live.subtract(1, ordering: .releasing)
+        target.liveOverrideScopes.subtract(1, ordering: .releasing)
     }
 
     /// The scopes from this one outwards.

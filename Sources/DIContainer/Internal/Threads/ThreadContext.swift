@@ -5,47 +5,32 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Locking
 import Synchronization
 
-/// What the container keeps per thread: the reclamation epoch of the lookups running on it (see
+/// What the container keeps per thread: the reclamation state of the lookups running on it (see
 /// `Reclamation`), the synchronous factory running on it (so that a captured container used
 /// inside that factory continues its resolution) and the bounds of its stack (see `StackGuard`).
 ///
-/// Reached through a pthread key: one `pthread_getspecific` per top-level resolve.
+/// Reached through a pthread key (`Container.threadKey`): one `pthread_getspecific` per
+/// top-level resolve, and no reference counting (the key's value keeps the context alive).
 ///
-/// `@unchecked Sendable`, reviewed: `epoch` is atomic and is the only property other threads
-/// read (`Reclamation` scans every context); `runningFactory` and `stackLimit` are read and
-/// written only by the thread that owns the context, while it is registered to that thread.
+/// `@unchecked Sendable`, reviewed: `readSequence` and `isInUse` are atomic and are the only
+/// properties other threads touch (`Reclamation` scans every context); `runningFactory` and
+/// `stackLimit` are read and written only by the thread that owns the context.
 final class ThreadContext: @unchecked Sendable {
-    /// 0 while no lookup runs on this thread, else the global epoch the running lookup started in.
-    let epoch = Atomic<UInt>(0)
+    /// Odd while a lookup runs on this thread; advanced at the start and the end of each.
+    let readSequence = Atomic<UInt>(0)
     /// Whether a thread owns this context (a context of an exited thread is reused).
     let isInUse = Atomic<Bool>(true)
     /// The step whose synchronous factory runs on this thread right now, innermost. Unowned: the
     /// engine holds the frame while its factory runs, and restores the previous value after.
     unowned(unsafe) var runningFactory: Frame?
-    /// The lowest usable stack address of this thread, found on first use; 0 when unknown.
+    /// The lowest address a synchronous step may start at on this thread, once measured (0 when
+    /// the platform does not tell).
     var stackLimit: UInt?
 
-    /// The context of the calling thread, made on its first use.
-    @inline(__always)
-    static var current: ThreadContext {
-        let key = Self.key
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<ThreadContext>.fromOpaque(raw).takeUnretainedValue()
-        }
-        return attach(key: key)
-    }
-
-    private static func attach(key: pthread_key_t) -> ThreadContext {
-        let context = Reclamation.shared.adopt()
-        pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
-        return context
-    }
-
-    /// The pthread key; its destructor hands the context back for reuse when the thread exits.
-    private static let key: pthread_key_t = {
+    /// The pthread key of the contexts.
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             #if canImport(Darwin)
@@ -60,4 +45,45 @@ final class ThreadContext: @unchecked Sendable {
         }
         return key
     }()
+
+    /// The context of the calling thread, made on its first use, unretained: valid until the
+    /// thread exits.
+    @inline(__always)
+    static func current(key: pthread_key_t) -> Unmanaged<ThreadContext> {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged.fromOpaque(raw)
+        }
+        return attach(key: key)
+    }
+
+    /// The context of the calling thread, retained (for code off the hot path).
+    static var current: ThreadContext {
+        current(key: key).takeUnretainedValue()
+    }
+
+    @inline(never)
+    private static func attach(key: pthread_key_t) -> Unmanaged<ThreadContext> {
+        let context = Unmanaged.passRetained(Reclamation.shared.adopt())
+        pthread_setspecific(key, context.toOpaque())
+        return context
+    }
+
+    /// Runs `lookup` as a reclamation read: shared pointers it loads stay valid until it returns.
+    /// `lookup` must not call user code or start another read, and must retain what it returns.
+    @inline(__always)
+    func read<Result>(_ lookup: () throws -> Result) rethrows -> Result {
+        beginRead()
+        defer { endRead() }
+        return try lookup()
+    }
+
+    @inline(__always)
+    func beginRead() {
+        readSequence.store(readSequence.load(ordering: .relaxed) &+ 1, ordering: .sequentiallyConsistent)
+    }
+
+    @inline(__always)
+    func endRead() {
+        readSequence.store(readSequence.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+    }
 }
