@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A ``CacheStore`` in memory, for tests and previews.
 ///
@@ -13,7 +13,7 @@ import Synchronization
 /// cache.load([Int].self, forKey: "ids").value   // [1, 2, 3]
 /// ```
 public final class InMemoryCacheStore: CacheStore {
-    private let entries = Mutex<[String: Data]>([:])
+    private let entries = Locked<[String: Data]>([:])
 
     /// Creates an empty store.
     public init() {}
