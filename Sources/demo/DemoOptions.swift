@@ -1,5 +1,6 @@
 import DIContainer
 import Foundation
+import Infrastructure
 
 /// The parsed command line: a command and the options that configure the app.
 ///
@@ -111,7 +112,8 @@ struct DemoOptions: Equatable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
-            throw UsageError("\(option) expects an http(s) URL such as http://127.0.0.1:8080, got '\(text)'")
+            let shown = URL(string: text)?.redactedDescription ?? "a text that is not a URL"
+            throw UsageError("\(option) expects an http(s) URL such as http://127.0.0.1:8080, got '\(shown)'")
         }
         return url
     }

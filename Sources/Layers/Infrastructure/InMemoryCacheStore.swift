@@ -61,4 +61,18 @@ public final class InMemoryCacheStore: CacheStore {
     public func removeValue(forKey key: String) throws {
         _ = entries.withLock { $0.removeValue(forKey: key) }
     }
+
+    /// Applies every change together, under one lock: readers see all of them or none.
+    ///
+    /// - Parameter changes: The changes.
+    public func apply(_ changes: CacheChanges) throws {
+        entries.withLock { entries in
+            for (key, change) in changes.entries {
+                switch change {
+                case .save(let data): entries[key] = data
+                case .remove: entries.removeValue(forKey: key)
+                }
+            }
+        }
+    }
 }

@@ -37,6 +37,12 @@ final class RecordingCacheStore: CacheStore {
         try base.removeValue(forKey: key)
     }
 
+    func apply(_ changes: CacheChanges) throws {
+        record()
+        if failsWrites { throw WriteFailure() }
+        try base.apply(changes)
+    }
+
     private func record() {
         let label = CurrentScheduler.label
         accessLabels.withLock { $0.append(label) }
