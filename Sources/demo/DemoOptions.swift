@@ -112,7 +112,9 @@ struct DemoOptions: Equatable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
-            let shown = URL(string: text)?.redactedDescription ?? "a text that is not a URL"
+            // Repeat the text, unless it carries credentials.
+            let parsed = URL(string: text)
+            let shown = parsed?.user != nil || parsed?.password != nil ? parsed?.redactedDescription ?? "" : text
             throw UsageError("\(option) expects an http(s) URL such as http://127.0.0.1:8080, got '\(shown)'")
         }
         return url
