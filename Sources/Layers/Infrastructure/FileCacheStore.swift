@@ -70,12 +70,17 @@ public final class FileCacheStore: CacheStore {
     ///   `.miss(.corrupt(reason:))` when the entry cannot be read or decoded as `type`.
     public func load<Value: Decodable>(_ type: Value.Type, forKey key: String) -> CacheLookup<Value> {
         let file = fileURL(forKey: key)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: file.path) else {
             return .miss(.absent)
         }
-        guard !isDirectory.boolValue else {
+        // A folder or an empty file is never read: neither holds a document (and reading them
+        // leaks in this toolchain's Foundation).
+        let properties = try? file.resourceValues(forKeys: [.isDirectoryKey, .fileSizeKey])
+        if properties?.isDirectory == true {
             return .miss(.corrupt(reason: "unreadable file: a folder is in the way of the entry"))
+        }
+        if properties?.fileSize == 0 {
+            return .miss(.corrupt(reason: "the entry is an empty file"))
         }
         let data: Data
         do {
