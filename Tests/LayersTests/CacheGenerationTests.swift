@@ -20,25 +20,13 @@ struct CacheGenerationTests {
     ]
 
     private func fresh(_ transport: FixtureTransport, transaction: Bool = true) -> GetMainUseCase {
-        let client = APIFixtures.client(transport)
-        return GetMainUseCase(
-            courseRepository: RemoteCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            userCourseRepository: RemoteUserCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            categoryRepository: RemoteCategoryRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            stockedCourseRepository: RemoteStockedCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            rankingRepository: RemoteRankingRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            cacheTransaction: transaction ? CacheRefresh(cache: cache, scheduler: scheduler) : nil
-        )
+        RepositoryUseCases.fresh(
+            transport, cache: cache, scheduler: scheduler,
+            cacheTransaction: transaction ? CacheRefresh(cache: cache, scheduler: scheduler) : nil)
     }
 
     private var cached: GetMainUseCase {
-        GetMainUseCase(
-            courseRepository: LocalCourseRepository(cache: cache, scheduler: scheduler),
-            userCourseRepository: LocalUserCourseRepository(cache: cache, scheduler: scheduler),
-            categoryRepository: LocalCategoryRepository(cache: cache, scheduler: scheduler),
-            stockedCourseRepository: LocalStockedCourseRepository(cache: cache, scheduler: scheduler),
-            rankingRepository: LocalRankingRepository(cache: cache, scheduler: scheduler)
-        )
+        RepositoryUseCases.cached(cache: cache, scheduler: scheduler)
     }
 
     @Test("a refresh that fails part-way leaves the cached screen of the last good refresh, favourites included")
