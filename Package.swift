@@ -18,15 +18,15 @@ let package = Package(
 
         // The reference app's layers. Each folder is its own target so the compiler enforces
         // Domain ← Infrastructure ← Repository ← UseCase ← Presentation (Scheduling usable by all).
-        .target(name: "Scheduling", path: "Sources/Layers/Scheduling"),
+        .target(name: "Scheduling", dependencies: ["Locking"], path: "Sources/Layers/Scheduling"),
         .target(name: "Domain", path: "Sources/Layers/Domain"),
-        .target(name: "Infrastructure", path: "Sources/Layers/Infrastructure"),
+        .target(name: "Infrastructure", dependencies: ["Locking"], path: "Sources/Layers/Infrastructure"),
         .target(name: "Repository", dependencies: ["Domain", "Infrastructure", "Scheduling"], path: "Sources/Layers/Repository"),
         .target(name: "UseCase", dependencies: ["Domain"], path: "Sources/Layers/UseCase"),
-        .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling"], path: "Sources/Layers/Presentation"),
+        .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling", "Locking"], path: "Sources/Layers/Presentation"),
         .testTarget(
             name: "LayersTests",
-            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport"]
+            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport", "Locking"]
         ),
 
         // The one place that knows concrete types: an assembly per layer and PresenterFactory.
@@ -41,14 +41,14 @@ let package = Package(
         // The demo app; its fixtures ship as a resource.
         .executableTarget(
             name: "demo",
-            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "UseCase", "Presentation"],
+            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation", "Locking"],
             resources: [.copy("Fixtures")]
         ),
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
-        .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport", "Locking"]),
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(
-            name: "TestSupport", dependencies: ["Presentation", "Scheduling", "UseCase"],
+            name: "TestSupport", dependencies: ["Presentation", "Scheduling", "UseCase", "Locking"],
             path: "Tests/TestSupport", exclude: ["test_server.py"]
         ),
     ],

@@ -2,7 +2,9 @@ import DIContainer
 import Infrastructure
 
 /// Registers the infrastructure, all singletons: the `APIConfiguration`, the `Transport` the
-/// configuration asks for, the `APIClient` and the file `CacheStore`.
+/// configuration asks for, the `APIClient` and the file `CacheStore` — or, when the cache folder
+/// cannot be used, an `UnavailableCacheStore` (the app then runs without a cache and the demo
+/// warns once).
 ///
 /// The transport is a `FixtureTransport` over the fixtures folder (with the configured simulated
 /// latency) or a `URLSessionTransport` for a server. Everything is derived from the registered
@@ -34,8 +36,16 @@ public struct InfrastructureAssembly: Assembly {
         container.register(APIClient.self, lifetime: .singleton, initializer: { (configuration: APIConfiguration, transport: any Transport) in
             APIClient(configuration: configuration, transport: transport)
         })
-        container.register((any CacheStore).self, lifetime: .singleton, initializer: { (configuration: AppConfiguration) throws -> any CacheStore in
-            try FileCacheStore(directory: configuration.cacheDirectory)
+        container.register((any CacheStore).self, lifetime: .singleton, initializer: { (configuration: AppConfiguration) -> any CacheStore in
+            // Caching is best effort: an unusable folder means no cache, not a failing app.
+            do {
+                return try FileCacheStore(directory: configuration.cacheDirectory)
+            } catch let error as CacheError {
+                return UnavailableCacheStore(reason: error)
+            } catch {
+                return UnavailableCacheStore(
+                    reason: .unusableDirectory(path: configuration.cacheDirectory.path, reason: "\(error)"))
+            }
         })
     }
 }

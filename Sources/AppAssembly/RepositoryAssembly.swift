@@ -18,7 +18,8 @@ public struct RepositoryAssembly: Assembly {
     public init() {}
 
     /// Registers the course, user-course, category, favourite (stocked course) and ranking
-    /// repositories, remote and local.
+    /// repositories, remote and local, and the `CacheTransaction` that makes a refresh write
+    /// the cache as one generation.
     ///
     /// - Parameter container: The container to register into.
     public func assemble(into container: Container) {
@@ -32,6 +33,9 @@ public struct RepositoryAssembly: Assembly {
                  remote: RemoteStockedCourseRepository.init, local: LocalStockedCourseRepository.init)
         register(container, (any RankingRepository).self,
                  remote: RemoteRankingRepository.init, local: LocalRankingRepository.init)
+        container.register((any CacheTransaction).self) { r in
+            CacheRefresh(cache: try r.resolve((any CacheStore).self), scheduler: try r.resolve((any Scheduler).self, name: .background))
+        }
     }
 
     /// Registers one repository protocol: `remote` unnamed, `local` under `.local`, both on the

@@ -3,8 +3,9 @@ import Domain
 import UseCase
 
 /// Registers the use cases: `GetMainUseCase` unnamed over the remote repositories and under
-/// `.local` over the local ones, and `GetCourseDetailUseCase` (auto-wired over the remote
-/// repositories).
+/// `.local` over the local ones, and `GetCourseDetailUseCase` over the remote repositories. The
+/// remote ones run inside the `CacheTransaction`, so each refresh writes the cache as one
+/// generation.
 ///
 /// ```swift
 /// let fresh = try container.resolve(GetMainUseCase.self)
@@ -24,7 +25,13 @@ public struct UseCaseAssembly: Assembly {
         container.register(GetMainUseCase.self, name: .local) { r in
             try Self.mainUseCase(r, repositories: .local)
         }
-        container.register(GetCourseDetailUseCase.self, initializer: GetCourseDetailUseCase.init)
+        container.register(GetCourseDetailUseCase.self) { r in
+            GetCourseDetailUseCase(
+                courseRepository: try r.resolve((any CourseRepository).self),
+                userCourseRepository: try r.resolve((any UserCourseRepository).self),
+                stockedCourseRepository: try r.resolve((any StockedCourseRepository).self),
+                cacheTransaction: try r.resolve((any CacheTransaction).self))
+        }
     }
 
     /// A `GetMainUseCase` over the repositories registered under `name`.
@@ -34,6 +41,8 @@ public struct UseCaseAssembly: Assembly {
             userCourseRepository: try r.resolve((any UserCourseRepository).self, name: name),
             categoryRepository: try r.resolve((any CategoryRepository).self, name: name),
             stockedCourseRepository: try r.resolve((any StockedCourseRepository).self, name: name),
-            rankingRepository: try r.resolve((any RankingRepository).self, name: name))
+            rankingRepository: try r.resolve((any RankingRepository).self, name: name),
+            // The fresh screen writes the cache as one generation; the cached one writes nothing.
+            cacheTransaction: name == nil ? try r.resolve((any CacheTransaction).self) : nil)
     }
 }

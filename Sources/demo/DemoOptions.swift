@@ -1,5 +1,6 @@
 import DIContainer
 import Foundation
+import Infrastructure
 
 /// The parsed command line: a command and the options that configure the app.
 ///
@@ -111,7 +112,10 @@ struct DemoOptions: Equatable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
-            throw UsageError("\(option) expects an http(s) URL such as http://127.0.0.1:8080, got '\(text)'")
+            // Repeat the text, unless it carries credentials.
+            let parsed = URL(string: text)
+            let shown = parsed?.user != nil || parsed?.password != nil ? parsed?.redactedDescription ?? "" : text
+            throw UsageError("\(option) expects an http(s) URL such as http://127.0.0.1:8080, got '\(shown)'")
         }
         return url
     }

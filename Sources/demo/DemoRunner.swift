@@ -1,6 +1,7 @@
 import AppAssembly
 import DIContainer
 import Foundation
+import Infrastructure
 
 /// Runs one demo command against `Container.shared`, assembled by `AppAssembly`.
 struct DemoRunner {
@@ -20,8 +21,10 @@ struct DemoRunner {
             switch options.command {
             case .run:
                 Console.out(banner(configuration))
+                warnIfCacheUnavailable()
                 return try await showMainScreen()
             case .detail(let courseID):
+                warnIfCacheUnavailable()
                 return try await showCourseDetail(courseID)
             case .validate:
                 return validate()
@@ -62,9 +65,17 @@ struct DemoRunner {
             let latency = options.latencyMilliseconds == 0 ? "" : ", \(options.latencyMilliseconds) ms latency"
             source = "embedded fixtures\(latency)"
         case .server(let baseURL):
-            source = baseURL.absoluteString
+            source = baseURL.redactedDescription
         }
         return "demo: data from \(source); cache in \(configuration.cacheDirectory.path); repositories run on [background], view updates arrive on the scheduler shown"
+    }
+
+    /// Says once, on standard error, that the cache folder cannot be used; the app then runs
+    /// without a cache and still shows the network screen.
+    private func warnIfCacheUnavailable() {
+        if let cache = try? Container.shared.resolve((any CacheStore).self) as? UnavailableCacheStore {
+            Console.error("demo: \(cache.warning)")
+        }
     }
 
     /// Shows the main screen and waits for its last update (see `Demo`).

@@ -16,7 +16,7 @@ struct AssembledContainerTests {
         "UserCourseRepository", "UserCourseRepository (name: local)",
         "CategoryRepository", "CategoryRepository (name: local)",
         "StockedCourseRepository", "StockedCourseRepository (name: local)",
-        "RankingRepository", "RankingRepository (name: local)",
+        "RankingRepository", "RankingRepository (name: local)", "CacheTransaction",
         "GetMainUseCase", "GetMainUseCase (name: local)", "GetCourseDetailUseCase",
         "MainPresenter", "CourseDetailPresenter",
     ]
@@ -69,7 +69,7 @@ struct AssembledContainerTests {
         let edges = mermaid.split(separator: "\n").filter { $0.contains("-->") }
         let expected = container.registrations.reduce(0) { $0 + Set($1.dependencies).count }
         #expect(edges.count == expected)
-        #expect(expected == 48)
+        #expect(expected == 52)
         #expect(!mermaid.contains("not registered"))
         #expect(!container.graph(format: .dot).contains("not registered"))
     }

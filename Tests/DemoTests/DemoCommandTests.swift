@@ -21,7 +21,7 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["validate", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "The container is valid: 22 registrations, every dependency registered, no cycles.\n")
+        #expect(result.stdout == "The container is valid: 23 registrations, every dependency registered, no cycles.\n")
         #expect(result.stderr.isEmpty)
     }
 
@@ -33,7 +33,7 @@ struct DemoCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == Self.assembledApp(cache: cache.url).graph(format: format))
         let edges = result.lines.filter { $0.contains(format == .dot ? " -> " : " --> ") }
-        #expect(edges.count == 48)
+        #expect(edges.count == 52)
         #expect(result.stdout.hasPrefix(format == .dot ? "digraph Container {" : "graph LR"))
     }
 
@@ -52,8 +52,8 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["registrations", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.lines.first == "22 registrations:")
-        #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 22)
+        #expect(result.lines.first == "23 registrations:")
+        #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 23)
         #expect(result.stdout.contains(
             "  MainPresenter · transient · depends on GetMainUseCase, GetMainUseCase (name: local), Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
         #expect(result.stdout.contains(

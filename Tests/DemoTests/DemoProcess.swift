@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// What one run of the demo printed and how it exited.
 struct DemoResult: Sendable, CustomStringConvertible {
@@ -101,7 +101,7 @@ enum DemoProcess {
 
 /// Bytes read on another thread.
 private final class Collected: Sendable {
-    private let data = Mutex(Data())
+    private let data = Locked(Data())
 
     func store(_ bytes: Data) { data.withLock { $0 = bytes } }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Infrastructure
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,7 +65,7 @@ enum APITest {
 
 /// A retry policy whose sleep records the requested delays and returns at once.
 final class DelayRecorder: Sendable {
-    private let delays = Mutex<[Duration]>([])
+    private let delays = Locked<[Duration]>([])
 
     var recorded: [Duration] { delays.withLock { $0 } }
 
@@ -93,8 +93,8 @@ struct SignallingTransport: Transport {
 
 /// A token provider that fails.
 struct FailingTokenProvider: TokenProvider {
-    struct Locked: Error, CustomStringConvertible {
+    struct KeychainLocked: Error, CustomStringConvertible {
         var description: String { "the keychain is locked" }
     }
-    func token() async throws -> String { throw Locked() }
+    func token() async throws -> String { throw KeychainLocked() }
 }

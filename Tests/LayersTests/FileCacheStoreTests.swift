@@ -19,8 +19,9 @@ struct FileCacheStoreTests {
         }
     }
 
+    /// The folder's files, without the store's lock file.
     private func files(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != ".lock" }.sorted()
     }
 
     @Test("creates a missing folder, including parents")

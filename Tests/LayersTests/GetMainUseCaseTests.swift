@@ -69,29 +69,32 @@ struct GetMainUseCaseTests {
         #expect(screen.rankingSections.count == 3)
     }
 
-    @Test("resolves the ranking sections concurrently and still keeps their order")
-    func rankingSectionsRunConcurrently() async throws {
-        // The first section's lookup may only proceed after the second's started, and the second
-        // after the third's: the sections start and finish in reverse order.
-        let secondStarted = Latch(count: 1, name: "second section started")
-        let thirdStarted = Latch(count: 1, name: "third section started")
+    @Test("fetches the ranking courses in concurrent batches of ids and still keeps the sections' order")
+    func rankingBatchesRunConcurrently() async throws {
+        // Ids in first-seen order, each once: [4, 1, 2, 3, 99, 5], in batches of two. The first
+        // batch may only proceed after the second started, and the second after the third: the
+        // batches start and finish in reverse order.
+        let secondStarted = Latch(count: 1, name: "second batch started")
+        let thirdStarted = Latch(count: 1, name: "third batch started")
         let ordered = GetMainUseCase(
             courseRepository: OrderedLookupCourseRepository(
                 gates: [
-                    [4, 1, 2]: { try await secondStarted.wait() },
-                    [3, 99, 5]: { secondStarted.countDown(); try await thirdStarted.wait() },
-                    [2, 3]: { thirdStarted.countDown() },
+                    [4, 1]: { try await secondStarted.wait() },
+                    [2, 3]: { secondStarted.countDown(); try await thirdStarted.wait() },
+                    [99, 5]: { thirdStarted.countDown() },
                 ]
             ),
             userCourseRepository: FakeUserCourseRepository(),
             categoryRepository: FakeCategoryRepository(),
             stockedCourseRepository: FakeStockedCourseRepository(),
-            rankingRepository: FakeRankingRepository()
+            rankingRepository: FakeRankingRepository(),
+            idBatchSize: 2
         )
 
         let screen = try await ordered.execute()
         #expect(screen.rankingSections.map(\.id) == [10, 20, 30])
         #expect(screen.rankingSections.map { $0.items.map(\.id) } == [[4, 1, 2], [3, 5], [2, 3]])
+        #expect(screen.rankingSections.first?.items.map(\.progress) == [1, 0.5, nil])
     }
 
     @Test("cancelling the caller cancels the parts in flight")

@@ -13,24 +13,11 @@ struct MainScreenOverRepositoriesTests {
     private let scheduler = SerialQueueScheduler(label: "background")
 
     private func remoteUseCase(_ transport: FixtureTransport) -> GetMainUseCase {
-        let client = APIFixtures.client(transport)
-        return GetMainUseCase(
-            courseRepository: RemoteCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            userCourseRepository: RemoteUserCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            categoryRepository: RemoteCategoryRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            stockedCourseRepository: RemoteStockedCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
-            rankingRepository: RemoteRankingRepository(apiClient: client, cache: cache, scheduler: scheduler)
-        )
+        RepositoryUseCases.fresh(transport, cache: cache, scheduler: scheduler)
     }
 
     private var localUseCase: GetMainUseCase {
-        GetMainUseCase(
-            courseRepository: LocalCourseRepository(cache: cache, scheduler: scheduler),
-            userCourseRepository: LocalUserCourseRepository(cache: cache, scheduler: scheduler),
-            categoryRepository: LocalCategoryRepository(cache: cache, scheduler: scheduler),
-            stockedCourseRepository: LocalStockedCourseRepository(cache: cache, scheduler: scheduler),
-            rankingRepository: LocalRankingRepository(cache: cache, scheduler: scheduler)
-        )
+        RepositoryUseCases.cached(cache: cache, scheduler: scheduler)
     }
 
     @Test("over local repositories the screen is empty before the first fetch and equal to the fresh one after")

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
-import Testing
+import Locking
 import Scheduling
+import Testing
 
 @Suite("Schedulers")
 struct SchedulerTests {
@@ -50,7 +50,7 @@ struct SchedulerTests {
     @Test("a serial-queue scheduler never runs two work items at once")
     func serialQueueIsExclusive() async throws {
         let scheduler = SerialQueueScheduler(label: "serial")
-        let active = Mutex((current: 0, maximum: 0))
+        let active = Locked((current: 0, maximum: 0))
         let inbox = Inbox<Int>()
         for index in 0..<200 {
             scheduler.schedule {
@@ -82,7 +82,7 @@ struct SchedulerTests {
     @Test("the immediate scheduler runs work before schedule returns, nested work included")
     func immediate() {
         let scheduler = ImmediateScheduler()
-        let log = Mutex<[String]>([])
+        let log = Locked<[String]>([])
         scheduler.schedule {
             log.withLock { $0.append("outer \(CurrentScheduler.label ?? "-")") }
             scheduler.schedule { log.withLock { $0.append("inner \(CurrentScheduler.label ?? "-")") } }
@@ -95,7 +95,7 @@ struct SchedulerTests {
     @Test("the test scheduler runs nothing until advanced, then runs pending work in order")
     func testSchedulerAdvance() {
         let scheduler = TestScheduler(label: "main")
-        let log = Mutex<[String]>([])
+        let log = Locked<[String]>([])
         for name in ["a", "b", "c"] {
             scheduler.schedule { log.withLock { $0.append("\(name)@\(CurrentScheduler.label ?? "-")") } }
         }
@@ -113,7 +113,7 @@ struct SchedulerTests {
     @Test("work scheduled while advancing waits for the next advance; run() drains everything")
     func testSchedulerNestedWork() {
         let scheduler = TestScheduler()
-        let log = Mutex<[String]>([])
+        let log = Locked<[String]>([])
         scheduler.schedule {
             log.withLock { $0.append("first") }
             scheduler.schedule {

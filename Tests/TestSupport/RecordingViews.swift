@@ -1,6 +1,6 @@
+import Locking
 import Presentation
 import Scheduling
-import Synchronization
 import UseCase
 
 /// A `MainView` that records every call with the scheduler label it arrived on.
@@ -11,7 +11,7 @@ public final class RecordingMainView: MainView {
         case error(String)
     }
 
-    private let recorded = Mutex<[(event: Event, label: String?)]>([])
+    private let recorded = Locked<[(event: Event, label: String?)]>([])
 
     public init() {}
 
@@ -42,7 +42,7 @@ public final class RecordingCourseDetailView: CourseDetailView {
         case error(String)
     }
 
-    private let recorded = Mutex<[(event: Event, label: String?)]>([])
+    private let recorded = Locked<[(event: Event, label: String?)]>([])
 
     public init() {}
 

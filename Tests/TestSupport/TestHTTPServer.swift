@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A real HTTP server for tests: `test_server.py` (next to this file) run with `python3`.
 ///
@@ -23,7 +23,7 @@ public final class TestHTTPServer: Sendable {
     public let baseURL: URL
     /// The port the server listens on.
     public let port: Int
-    private let running: Mutex<Running?>
+    private let running: Locked<Running?>
 
     private struct Running: @unchecked Sendable {
         // Process and Pipe are thread-safe Foundation objects but not declared Sendable on
@@ -38,7 +38,7 @@ public final class TestHTTPServer: Sendable {
         }
         self.baseURL = baseURL
         self.port = port
-        self.running = Mutex(running)
+        self.running = Locked(running)
     }
 
     deinit {

@@ -13,6 +13,10 @@ Routes (any method):
   /_test/status/<code>                that status with a small JSON body
   /_test/malformed                    200 with a body that is not valid JSON
   /_test/slow?seconds=S               waits S seconds, then 200 JSON
+  /_test/large?bytes=N                200 with a JSON string body of N bytes (chunked when
+                                      chunked=1, so no Content-Length announces the size)
+  /_test/redirect-loop?key=K          302 to itself, counting the requests per key
+  /_test/hits?key=K                   {"key": K, "hits": <redirect-loop requests seen for K>}
   /_test/echo-query                   {"raw": <raw query>, "pairs": [[name, value], ...]}
   /_test/echo-request                 {"method": ..., "has_authorization": bool,
                                        "authorization_scheme": ..., "body": ...}
@@ -30,6 +34,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 FLAKY_LOCK = threading.Lock()
 FLAKY_COUNTS = {}
+REDIRECT_HITS = {}
 
 
 def fixture_file(root, path):
@@ -65,6 +70,19 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def send_chunked(self, body, chunk_size=65536):
+        self.protocol_version = "HTTP/1.1"  # chunked transfer needs HTTP/1.1; closed afterwards
+        self.close_connection = True
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        for start in range(0, len(body), chunk_size):
+            chunk = body[start:start + chunk_size]
+            self.wfile.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+        self.wfile.write(b"0\r\n\r\n")
+
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
         return self.rfile.read(length) if length > 0 else b""
@@ -96,6 +114,26 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/_test/slow":
             time.sleep(float(params.get("seconds", "1")))
             self.send_json(200, {"slow": True})
+        elif path == "/_test/large":
+            size = max(2, int(params.get("bytes", "0")))
+            body = b'"' + b"x" * (size - 2) + b'"'
+            if params.get("chunked") == "1":
+                self.send_chunked(body)
+            else:
+                self.send_body(200, body)
+        elif path == "/_test/redirect-loop":
+            key = params.get("key", "")
+            with FLAKY_LOCK:
+                REDIRECT_HITS[key] = REDIRECT_HITS.get(key, 0) + 1
+            self.send_response(302)
+            self.send_header("Location", self.path)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif path == "/_test/hits":
+            key = params.get("key", "")
+            with FLAKY_LOCK:
+                hits = REDIRECT_HITS.get(key, 0)
+            self.send_json(200, {"key": key, "hits": hits})
         elif path == "/_test/echo-query":
             pairs = parse_qsl(url.query, keep_blank_values=True)
             self.send_json(200, {"raw": url.query, "pairs": [[name, value] for name, value in pairs]})
@@ -118,6 +156,18 @@ class Handler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = handle_any
 
 
+class Server(ThreadingHTTPServer):
+    # A listen backlog for the suites' bursts of 100 concurrent requests (the default is 5).
+    request_queue_size = 256
+
+    def handle_error(self, request, client_address):
+        # A client that gave up (timeout, cancellation) closes its connection mid-answer; that is
+        # expected in the tests, not worth a traceback.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def exit_when_stdin_closes():
     try:
         while sys.stdin.buffer.read(4096):
@@ -133,7 +183,7 @@ def main():
     arguments = parser.parse_args()
 
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    server = Server(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     server.fixtures = arguments.fixtures
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()

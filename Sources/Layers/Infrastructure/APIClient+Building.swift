@@ -8,7 +8,7 @@ extension APIClient {
     func makeURLRequest<R: Request>(for request: R, summary: RequestSummary) throws -> URLRequest {
         let baseURL = configuration.baseURL
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
-            throw APIError.invalidRequest(reason: "the base URL \(baseURL) is not a valid URL", request: summary)
+            throw APIError.invalidRequest(reason: "the base URL \(baseURL.redactedDescription) is not a valid URL", request: summary)
         }
         var basePath = components.percentEncodedPath
         while basePath.hasSuffix("/") { basePath.removeLast() }

@@ -11,10 +11,11 @@ import FoundationNetworking
 /// - A request with ``RequestSettings/requiresAuthentication`` gets `Authorization: Bearer
 ///   <token>` from the ``TokenProvider``; the token never appears in errors or descriptions.
 /// - A non-2xx status throws ``APIError/status(code:bodyExcerpt:request:)``.
-/// - Transport errors, 408, 429 and 5xx are retried per the ``RetryPolicy`` (or the request's
+/// - Transient transport errors (``TransportError/isTransient``: timeouts, failed or lost
+///   connections), 408, 429 and 5xx are retried per the ``RetryPolicy`` (or the request's
 ///   ``RequestSettings/maxRetries``), honouring `Retry-After` in seconds; `POST` and `PATCH` are
-///   retried only when the request sets ``RequestSettings/allowsRetry``. Other statuses (404, …)
-///   are never retried.
+///   retried only when the request sets ``RequestSettings/allowsRetry``. Other statuses (404, …),
+///   redirect loops and oversized responses are never retried.
 /// - Bodies decode with `.convertFromSnakeCase` keys and ISO 8601 dates (with or without
 ///   fractional seconds); a failure throws ``APIError/decoding(reason:request:)`` naming the
 ///   coding path.

@@ -9,6 +9,8 @@
 public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The cache folder does not exist and cannot be created.
     case cannotCreateDirectory(path: String, reason: String)
+    /// The cache folder exists but cannot be written (for example, it is read-only).
+    case unusableDirectory(path: String, reason: String)
     /// The value cannot be encoded as JSON.
     case encodingFailed(key: String, reason: String)
     /// The encoded value cannot be written.
@@ -21,6 +23,8 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             "cannot create cache folder \"\(path)\": \(reason)"
+        case .unusableDirectory(let path, let reason):
+            "cannot use cache folder \"\(path)\": \(reason)"
         case .encodingFailed(let key, let reason):
             "cannot encode cache entry \"\(key)\": \(reason)"
         case .writeFailed(let key, let reason):

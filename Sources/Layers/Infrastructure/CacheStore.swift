@@ -18,6 +18,14 @@ public protocol CacheStore: Sendable {
     ///
     /// - Throws: `CacheError` when the entry exists but cannot be removed.
     func removeValue(forKey key: String) throws
+
+    /// Applies every change of `changes` together: when it returns, all of them are stored;
+    /// when it throws, none of them (readers never see a mixture of old and new entries written
+    /// by one call, even when the process is killed part-way — a file store completes the
+    /// interrupted changes when it next opens).
+    ///
+    /// - Throws: `CacheError` naming the first key that cannot be written or removed.
+    func apply(_ changes: CacheChanges) throws
 }
 
 /// The outcome of `CacheStore.load(_:forKey:)`.

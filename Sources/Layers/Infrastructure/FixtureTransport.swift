@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,7 +34,7 @@ public final class FixtureTransport: Transport {
     private let source: Source
     /// How long every answer takes.
     public let latency: Duration
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a transport serving `<route>.json` files under `directory`.
     ///
@@ -66,7 +66,7 @@ public final class FixtureTransport: Transport {
     private init(source: Source, latency: Duration, failures: [FixtureFailure]) {
         self.source = source
         self.latency = latency
-        self.state = Mutex(State(remainingFailures: Dictionary(grouping: failures, by: \.route)))
+        self.state = Locked(State(remainingFailures: Dictionary(grouping: failures, by: \.route)))
     }
 
     /// Every request received so far, in order (including failed ones).

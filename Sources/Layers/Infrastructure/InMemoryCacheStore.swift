@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A ``CacheStore`` in memory, for tests and previews.
 ///
@@ -13,7 +13,7 @@ import Synchronization
 /// cache.load([Int].self, forKey: "ids").value   // [1, 2, 3]
 /// ```
 public final class InMemoryCacheStore: CacheStore {
-    private let entries = Mutex<[String: Data]>([:])
+    private let entries = Locked<[String: Data]>([:])
 
     /// Creates an empty store.
     public init() {}
@@ -60,5 +60,19 @@ public final class InMemoryCacheStore: CacheStore {
     /// - Parameter key: Any key.
     public func removeValue(forKey key: String) throws {
         _ = entries.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// Applies every change together, under one lock: readers see all of them or none.
+    ///
+    /// - Parameter changes: The changes.
+    public func apply(_ changes: CacheChanges) throws {
+        entries.withLock { entries in
+            for (key, change) in changes.entries {
+                switch change {
+                case .save(let data): entries[key] = data
+                case .remove: entries.removeValue(forKey: key)
+                }
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// HTTP.
 ///
 /// ``APIClient`` retries the ``isTransient`` ones. The description names what happened and the
-/// URL without its query (queries may carry personal data).
+/// URL without its query and credentials (`URL.redactedDescription`).
 ///
 /// ```swift
 /// catch let error as TransportError where error.kind == .timedOut { … }
@@ -23,6 +23,11 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case connectionLost
         /// The answer was not an HTTP response.
         case invalidResponse
+        /// The server redirected more often than the transport follows (a redirect loop, or a
+        /// redirect to nowhere).
+        case tooManyRedirects
+        /// The response body is larger than the transport accepts (`limit` bytes).
+        case responseTooLarge(limit: Int)
         /// Any other failure; `code` is the `URLError` code when there is one.
         case other(code: Int)
     }
@@ -46,9 +51,13 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         self.message = message
     }
 
-    /// Whether trying again may succeed: everything except ``Kind/invalidResponse``.
+    /// Whether trying again may succeed: a timeout, a failed or a lost connection. An invalid
+    /// answer, a redirect loop, an oversized body or any other failure would fail again.
     public var isTransient: Bool {
-        kind != .invalidResponse
+        switch kind {
+        case .timedOut, .cannotConnect, .connectionLost: true
+        case .invalidResponse, .tooManyRedirects, .responseTooLarge, .other: false
+        }
     }
 
     /// For example `timed out (http://127.0.0.1:8080/_test/slow): The request timed out.`
@@ -59,21 +68,12 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
             case .cannotConnect: "cannot connect"
             case .connectionLost: "connection lost"
             case .invalidResponse: "invalid response"
+            case .tooManyRedirects: "too many redirects"
+            case .responseTooLarge(let limit): "response larger than \(limit) bytes"
             case .other(let code): "transport failure \(code)"
             }
         guard let url else { return "\(what): \(message)" }
-        return "\(what) (\(Self.redacted(url))): \(message)"
-    }
-
-    private static func redacted(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return "<url>"
-        }
-        components.query = nil
-        components.fragment = nil
-        components.user = nil
-        components.password = nil
-        return components.string ?? "<url>"
+        return "\(what) (\(url.redactedDescription)): \(message)"
     }
 }
 
@@ -95,6 +95,8 @@ extension TransportError {
             kind = .connectionLost
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
             kind = .invalidResponse
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
+            kind = .tooManyRedirects
         default:
             kind = .other(code: error.code.rawValue)
         }

@@ -1,5 +1,5 @@
+import Locking
 import Scheduling
-import Synchronization
 
 /// What both presenters share: a weakly held view, the scheduler every update goes through, and
 /// the task of the load in progress.
@@ -11,12 +11,12 @@ import Synchronization
 /// the view is held as a weak `AnyObject` and cast back on delivery.
 final class ViewChannel<View: Sendable>: Sendable {
     private struct State {
-        weak var view: AnyObject?
+        var view: WeakView<View>?
         var loadTask: Task<Void, Never>?
     }
 
     private let scheduler: any Scheduler
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(scheduler: any Scheduler) {
         self.scheduler = scheduler
@@ -24,7 +24,7 @@ final class ViewChannel<View: Sendable>: Sendable {
 
     /// Sets the view to drive, held weakly; replaces any earlier one.
     func attach(_ view: View) {
-        state.withLock { $0.view = view as AnyObject }
+        state.withLock { $0.view = WeakView(view) }
     }
 
     /// Starts `load` in a new task, cancelling a load still running from an earlier call.
@@ -41,8 +41,25 @@ final class ViewChannel<View: Sendable>: Sendable {
     /// Schedules `update` on the scheduler, against the view attached when it runs.
     func deliver(_ update: @escaping @Sendable (View) -> Void) {
         scheduler.schedule {
-            guard let view = self.state.withLock({ $0.view as? View }) else { return }
+            guard let view = self.state.withLock({ $0.view?.view }) else { return }
             update(view)
         }
+    }
+}
+
+/// A weak reference to a view of a class-bound view protocol, held as `AnyObject` because a
+/// protocol existential cannot be a generic `AnyObject` parameter.
+///
+/// `@unchecked Sendable`, reviewed: the reference is only ever set from a `View`, which is
+/// `Sendable`, and only read back as one; a weak reference itself is safe to share.
+private struct WeakView<View: Sendable>: @unchecked Sendable {
+    private weak var object: AnyObject?
+
+    init(_ view: View) {
+        object = view as AnyObject
+    }
+
+    var view: View? {
+        object as? View
     }
 }

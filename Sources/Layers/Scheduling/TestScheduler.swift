@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A scheduler for tests: work waits until the test runs it, and the scheduler records what ran.
 ///
@@ -34,7 +34,7 @@ public final class TestScheduler: Scheduler {
         var executed: [Int] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a test scheduler with nothing pending.
     ///

@@ -2,7 +2,8 @@ import Domain
 
 /// Reads one course by id, joined with the user's progress and favourite state.
 ///
-/// The course, the progress and the favourites are fetched concurrently.
+/// The course, the progress and the favourites are fetched concurrently; given a
+/// `CacheTransaction`, their cache writes land together or not at all.
 ///
 /// ```swift
 /// let useCase = GetCourseDetailUseCase(courseRepository: courses,
@@ -14,6 +15,7 @@ public struct GetCourseDetailUseCase: Sendable {
     private let courseRepository: any CourseRepository
     private let userCourseRepository: any UserCourseRepository
     private let stockedCourseRepository: any StockedCourseRepository
+    private let cacheTransaction: (any CacheTransaction)?
 
     /// Creates the use case over the given repositories.
     ///
@@ -21,14 +23,17 @@ public struct GetCourseDetailUseCase: Sendable {
     ///   - courseRepository: Looks the course up by id.
     ///   - userCourseRepository: The user's progress.
     ///   - stockedCourseRepository: The user's favourites.
+    ///   - cacheTransaction: Groups the repositories' cache writes; `nil` by default.
     public init(
         courseRepository: any CourseRepository,
         userCourseRepository: any UserCourseRepository,
-        stockedCourseRepository: any StockedCourseRepository
+        stockedCourseRepository: any StockedCourseRepository,
+        cacheTransaction: (any CacheTransaction)? = nil
     ) {
         self.courseRepository = courseRepository
         self.userCourseRepository = userCourseRepository
         self.stockedCourseRepository = stockedCourseRepository
+        self.cacheTransaction = cacheTransaction
     }
 
     /// Reads the course with id `courseID`.
@@ -38,6 +43,11 @@ public struct GetCourseDetailUseCase: Sendable {
     /// - Throws: `CourseNotFound` when no course has that id; otherwise the first repository
     ///   error, or `CancellationError` when the calling task is cancelled.
     public func execute(courseID: Int) async throws -> CourseItem {
+        guard let cacheTransaction else { return try await item(courseID) }
+        return try await cacheTransaction.withTransaction { try await item(courseID) }
+    }
+
+    private func item(_ courseID: Int) async throws -> CourseItem {
         async let courses = courseRepository.courses(ids: [courseID])
         async let progress = userCourseRepository.userCourses(ids: [courseID])
         async let favorites = stockedCourseRepository.stockedCourses()

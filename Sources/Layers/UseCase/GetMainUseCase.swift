@@ -4,9 +4,18 @@ import Domain
 /// each course joined with the user's progress and favourite state.
 ///
 /// The favourites are read first (every course needs them); then the four parts are fetched
-/// concurrently with `async let`, and the ranking sections concurrently with a task group that
-/// keeps the server's section order. Cancelling the calling task cancels every part, and the first
+/// concurrently with `async let`. Cancelling the calling task cancels every part, and the first
 /// failing part fails the whole screen (the others are cancelled).
+///
+/// The ranking sections are not fetched one request per ranking — a server sending thousands of
+/// rankings would make the screen send thousands of requests at once. Their course ids are
+/// gathered (each id once), split into batches of at most `idBatchSize`, and each batch's courses
+/// and progress are fetched with at most `maxConcurrentBatches` batches in flight; the sections
+/// then keep the server's order and each section its course order.
+///
+/// Given a `CacheTransaction`, the whole screen is built inside it, so the remote repositories'
+/// cache writes land together when the screen succeeds and not at all when any part fails: the
+/// cached screen is never a mixture of two refreshes.
 ///
 /// The use case only sees repository protocols, so the same type runs over the remote
 /// repositories (fresh data) and the local ones (the cached screen):
@@ -23,6 +32,10 @@ public struct GetMainUseCase: Sendable {
     public static let defaultRecentLimit = 10
     /// How many recommended courses the screen shows unless told otherwise.
     public static let defaultRecommendedLimit = 10
+    /// The most course ids of the ranking sections asked for in one request, unless told otherwise.
+    public static let defaultIDBatchSize = 50
+    /// The most batches of ranking courses fetched at the same time, unless told otherwise.
+    public static let defaultMaxConcurrentBatches = 4
 
     private let courseRepository: any CourseRepository
     private let userCourseRepository: any UserCourseRepository
@@ -31,6 +44,9 @@ public struct GetMainUseCase: Sendable {
     private let rankingRepository: any RankingRepository
     private let recentLimit: Int
     private let recommendedLimit: Int
+    private let idBatchSize: Int
+    private let maxConcurrentBatches: Int
+    private let cacheTransaction: (any CacheTransaction)?
 
     /// Creates the use case over the given repositories.
     ///
@@ -42,6 +58,10 @@ public struct GetMainUseCase: Sendable {
     ///   - rankingRepository: The ranking sections.
     ///   - recentLimit: How many recent courses to show.
     ///   - recommendedLimit: How many recommended courses to show.
+    ///   - idBatchSize: The most ranking course ids asked for in one request; at least 1.
+    ///   - maxConcurrentBatches: The most batches of ranking courses in flight; at least 1.
+    ///   - cacheTransaction: Groups the repositories' cache writes of one screen; `nil` (the
+    ///     default, and right over local repositories) runs without one.
     public init(
         courseRepository: any CourseRepository,
         userCourseRepository: any UserCourseRepository,
@@ -49,7 +69,10 @@ public struct GetMainUseCase: Sendable {
         stockedCourseRepository: any StockedCourseRepository,
         rankingRepository: any RankingRepository,
         recentLimit: Int = GetMainUseCase.defaultRecentLimit,
-        recommendedLimit: Int = GetMainUseCase.defaultRecommendedLimit
+        recommendedLimit: Int = GetMainUseCase.defaultRecommendedLimit,
+        idBatchSize: Int = GetMainUseCase.defaultIDBatchSize,
+        maxConcurrentBatches: Int = GetMainUseCase.defaultMaxConcurrentBatches,
+        cacheTransaction: (any CacheTransaction)? = nil
     ) {
         self.courseRepository = courseRepository
         self.userCourseRepository = userCourseRepository
@@ -58,6 +81,9 @@ public struct GetMainUseCase: Sendable {
         self.rankingRepository = rankingRepository
         self.recentLimit = recentLimit
         self.recommendedLimit = recommendedLimit
+        self.idBatchSize = max(1, idBatchSize)
+        self.maxConcurrentBatches = max(1, maxConcurrentBatches)
+        self.cacheTransaction = cacheTransaction
     }
 
     /// Builds the main screen.
@@ -67,6 +93,11 @@ public struct GetMainUseCase: Sendable {
     /// - Throws: The first error of any repository, or `CancellationError` when the calling task
     ///   is cancelled.
     public func execute() async throws -> MainScreen {
+        guard let cacheTransaction else { return try await screen() }
+        return try await cacheTransaction.withTransaction { try await screen() }
+    }
+
+    private func screen() async throws -> MainScreen {
         let favorites = try await stockedCourseRepository.stockedCourses()
         try Task.checkCancellation()
         let join = CourseItems(userCourseRepository: userCourseRepository, favoriteIDs: Set(favorites.map(\.courseID)))
@@ -92,23 +123,30 @@ public struct GetMainUseCase: Sendable {
         try await join.items(for: courseRepository.recommendedCourses(limit: recommendedLimit))
     }
 
-    /// Resolves every ranking concurrently; the result keeps the rankings' order.
+    /// The ranking sections, their courses fetched in batches of ids (see the type's discussion).
     private func rankingSections(_ join: CourseItems) async throws -> [RankingSection] {
         let rankings = try await rankingRepository.rankings()
+        var seen = Set<Int>()
+        let ids = rankings.flatMap(\.courseIDs).filter { seen.insert($0).inserted }
+        let batches = stride(from: 0, to: ids.count, by: idBatchSize).map {
+            Array(ids[$0..<min($0 + idBatchSize, ids.count)])
+        }
         let courseRepository = courseRepository
-        return try await withThrowingTaskGroup(of: (Int, RankingSection).self) { group in
-            for (index, ranking) in rankings.enumerated() {
-                group.addTask {
-                    let courses = try await courseRepository.courses(ids: ranking.courseIDs)
-                    let items = try await join.items(for: courses)
-                    return (index, RankingSection(id: ranking.id, label: ranking.label, items: items))
-                }
+        var itemsByID: [Int: CourseItem] = [:]
+        try await withThrowingTaskGroup(of: [CourseItem].self) { group in
+            var pending = batches[...]
+            func startNext() {
+                guard let batch = pending.popFirst() else { return }
+                group.addTask { try await join.items(for: courseRepository.courses(ids: batch)) }
             }
-            var sections = [RankingSection?](repeating: nil, count: rankings.count)
-            for try await (index, section) in group {
-                sections[index] = section
+            for _ in 0..<maxConcurrentBatches { startNext() }
+            while let items = try await group.next() {
+                for item in items { itemsByID[item.id] = item }
+                startNext()
             }
-            return sections.compactMap { $0 }
+        }
+        return rankings.map { ranking in
+            RankingSection(id: ranking.id, label: ranking.label, items: ranking.courseIDs.compactMap { itemsByID[$0] })
         }
     }
 }

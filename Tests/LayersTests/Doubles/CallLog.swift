@@ -1,8 +1,8 @@
-import Synchronization
+import Locking
 
 /// Records the names of repository calls in the order they started, from any task.
 final class CallLog: Sendable {
-    private let calls = Mutex<[String]>([])
+    private let calls = Locked<[String]>([])
 
     func record(_ call: String) {
         calls.withLock { $0.append(call) }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A count-down latch for tests: `wait()` suspends until `countDown()` has been called `count`
 /// times. Used as a barrier (`arriveAndWait()`) to prove that work runs concurrently: if the
@@ -20,11 +20,11 @@ final class Latch: Sendable {
         var cancelledIDs: Set<Int> = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let name: String
 
     init(count: Int, name: String = "latch") {
-        self.state = Mutex(State(remaining: count))
+        self.state = Locked(State(remaining: count))
         self.name = name
     }
 

@@ -1,6 +1,6 @@
 import Infrastructure
+import Locking
 import Scheduling
-import Synchronization
 
 /// A cache store over `InMemoryCacheStore` that records the scheduler label of every access,
 /// and can be told to fail every write.
@@ -11,7 +11,7 @@ final class RecordingCacheStore: CacheStore {
 
     let base = InMemoryCacheStore()
     private let failsWrites: Bool
-    private let accessLabels = Mutex<[String?]>([])
+    private let accessLabels = Locked<[String?]>([])
 
     init(failsWrites: Bool = false) {
         self.failsWrites = failsWrites
@@ -35,6 +35,12 @@ final class RecordingCacheStore: CacheStore {
         record()
         if failsWrites { throw WriteFailure() }
         try base.removeValue(forKey: key)
+    }
+
+    func apply(_ changes: CacheChanges) throws {
+        record()
+        if failsWrites { throw WriteFailure() }
+        try base.apply(changes)
     }
 
     private func record() {

@@ -1,7 +1,9 @@
 /// Maps any cache key to a file name that stays inside the cache folder.
 ///
-/// Every UTF-8 byte outside `[A-Za-z0-9_-]` becomes `%XX`, so `/`, `.` and `..` cannot appear
-/// and distinct keys give distinct names. The empty key is `%`. Names longer than
+/// Every UTF-8 byte outside `[a-z0-9_-]` becomes `%XX` (hex digits in capitals), so `/`, `.` and
+/// `..` cannot appear and distinct keys give distinct names — also on a case-insensitive file
+/// system (the macOS default): capitals are escaped (`Key` → `%4Bey`), so no two names differ
+/// only in case. The empty key is `%`. Names longer than
 /// ``maxEncodedLength`` keep a prefix and add `~` and a 128-bit hash of the whole key (`~` never
 /// appears otherwise, so hashed and plain names cannot collide). The extension is `.json`.
 enum CacheFileName {
@@ -34,8 +36,8 @@ enum CacheFileName {
 
     private static func isSafe(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"):
             true
         default:
             false

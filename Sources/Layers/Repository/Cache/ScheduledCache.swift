@@ -19,25 +19,43 @@ struct ScheduledCache: Sendable {
         return try await scheduler.run { keys.compactMap { store.load(type, forKey: $0).value } }
     }
 
-    /// Runs `writes` on the scheduler, best effort: a failing write is skipped and never fails
-    /// the caller, whose network result stays valid without the cache.
-    func write(_ writes: @escaping @Sendable (CacheWrites) -> Void) async {
+    /// Collects the changes `writes` makes (encoding on the scheduler) and applies them together,
+    /// best effort: a failing write never fails the caller, whose network result stays valid
+    /// without the cache.
+    ///
+    /// Inside a ``CacheRefresh`` over the same store, the changes are kept back and applied with
+    /// the rest of the refresh when it succeeds.
+    func write(_ writes: @escaping @Sendable (inout CacheWrites) -> Void) async {
         let store = store
-        _ = try? await scheduler.run { writes(CacheWrites(store: store)) }
+        if let staging = CacheStaging.current, staging.isStaging(for: store) {
+            if let changes = try? await scheduler.run({ CacheWrites.collect(writes) }) {
+                staging.add(changes)
+            }
+            return
+        }
+        _ = try? await scheduler.run { try store.apply(CacheWrites.collect(writes)) }
     }
 }
 
-/// Best-effort writes to a cache store, used inside `ScheduledCache.write(_:)`.
+/// The cache changes of one repository call, made inside `ScheduledCache.write(_:)`.
 struct CacheWrites {
-    let store: any CacheStore
+    private(set) var changes = CacheChanges()
 
-    /// Saves `value` under `key`, ignoring a failure (the entry keeps its old value or stays absent).
-    func save<Value: Encodable>(_ value: Value, forKey key: String) {
-        try? store.save(value, forKey: key)
+    /// The changes `writes` makes.
+    static func collect(_ writes: (inout CacheWrites) -> Void) -> CacheChanges {
+        var collected = CacheWrites()
+        writes(&collected)
+        return collected.changes
     }
 
-    /// Removes the entry under `key`, ignoring a failure.
-    func remove(forKey key: String) {
-        try? store.removeValue(forKey: key)
+    /// Saves `value` under `key`; a value that cannot be encoded is skipped (the entry keeps its
+    /// old value or stays absent).
+    mutating func save<Value: Encodable>(_ value: Value, forKey key: String) {
+        try? changes.save(value, forKey: key)
+    }
+
+    /// Removes the entry under `key`.
+    mutating func remove(forKey key: String) {
+        changes.removeValue(forKey: key)
     }
 }
