@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]),
         .library(name: "AppAssembly", targets: ["AppAssembly"]),
         .executable(name: "demo", targets: ["demo"]),
+        // Test support: Swift Testing traits and an XCTest base class over `withOverrides`.
+        .library(name: "DIContainerTesting", targets: ["DIContainerTesting"]),
     ],
     targets: [
         // The package's one lock type (package access: not part of any product's public API).
@@ -36,7 +38,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppAssemblyTests",
-            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation", "TestSupport"]
+            dependencies: ["AppAssembly", "DIContainer", "DIContainerTesting", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation", "TestSupport"]
         ),
         // The demo app; its fixtures ship as a resource.
         .executableTarget(
@@ -46,6 +48,11 @@ let package = Package(
         ),
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
         .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport", "Locking"]),
+        // Test support (toolchain only: Testing, XCTest). It links DIContainer as a dependency,
+        // never a copy of it. Swift Testing's test scoping needs tools version 6.1.
+        .target(name: "DIContainerTesting", dependencies: ["DIContainer", "Locking"]),
+        .testTarget(name: "DIContainerTestingTests", dependencies: ["DIContainerTesting", "DIContainer", "Locking"]),
+
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(
             name: "TestSupport", dependencies: ["Presentation", "Scheduling", "UseCase", "Locking"],

@@ -1,5 +1,6 @@
 import AppAssembly
 import DIContainer
+import DIContainerTesting
 import Domain
 import Infrastructure
 import Presentation
@@ -8,7 +9,7 @@ import Testing
 import TestSupport
 import UseCase
 
-/// Replaces, in the current `withOverrides` scope, the course repository with `mock`, the cache
+/// Replaces, in the current override scope, the course repository with `mock`, the cache
 /// with an empty in-memory one and the main scheduler with an immediate one.
 private func registerMocks(_ container: Container, courses mock: MockCourseRepository) {
     container.register((any CourseRepository).self) { _ in mock }
@@ -16,15 +17,19 @@ private func registerMocks(_ container: Container, courses mock: MockCourseRepos
     container.register((any Scheduler).self, instance: ImmediateScheduler(label: "immediate"))
 }
 
-@Suite("PresenterFactory over Container.shared")
+/// The app is assembled into `Container.shared` once per process (`.assembled(.app)`); each test
+/// gets its own singletons (`.freshInstances`) and replaces what it needs (`.overriding`).
+@Suite("PresenterFactory over Container.shared", .assembled(.app), .freshInstances)
 struct PresenterFactoryTests {
-    init() throws {
-        try TestApp.assembleShared()
-    }
-
-    @Test("a MainPresenter from the factory shows the mock repository's courses")
+    @Test(
+        "a MainPresenter from the factory shows the mock repository's courses",
+        .overriding { registerMocks($0, courses: MockCourseRepository(titles: ["Mocking in Swift", "Overrides 101"])) }
+    )
     func mainPresenterSeesMock() async throws {
-        let view = try await mainScreen(with: MockCourseRepository(titles: ["Mocking in Swift", "Overrides 101"]))
+        let view = RecordingMainView()
+        let presenter = try PresenterFactory().makeMainPresenter()
+        presenter.attach(view)
+        await presenter.load()
         let screens = view.screens
         try #require(screens.count == 1)
         let (screen, source) = screens[0]
@@ -71,23 +76,21 @@ struct PresenterFactoryTests {
         }
     }
 
-    @Test("a CourseDetailPresenter from the factory gets its course id as a runtime argument")
+    @Test(
+        "a CourseDetailPresenter from the factory gets its course id as a runtime argument",
+        .overriding { registerMocks($0, courses: MockCourseRepository(titles: ["First", "Second", "Third"], firstID: 7)) }
+    )
     func detailPresenterWithRuntimeID() async throws {
-        let mock = MockCourseRepository(titles: ["First", "Second", "Third"], firstID: 7)
         let view = RecordingCourseDetailView()
-        let missing = RecordingCourseDetailView()
-        try await Container.shared.withOverrides {
-            registerMocks($0, courses: mock)
-        } operation: {
-            let presenter = try PresenterFactory().makeCourseDetailPresenter(courseID: 8)
-            #expect(presenter.courseID == 8)
-            presenter.attach(view)
-            await presenter.load()
+        let presenter = try PresenterFactory().makeCourseDetailPresenter(courseID: 8)
+        #expect(presenter.courseID == 8)
+        presenter.attach(view)
+        await presenter.load()
 
-            let unknown = try PresenterFactory().makeCourseDetailPresenter(courseID: 999)
-            unknown.attach(missing)
-            await unknown.load()
-        }
+        let missing = RecordingCourseDetailView()
+        let unknown = try PresenterFactory().makeCourseDetailPresenter(courseID: 999)
+        unknown.attach(missing)
+        await unknown.load()
         let shown = view.events.compactMap { if case .show(let item) = $0 { item } else { nil } }
         #expect(shown.map(\.course.title) == ["Second"])
         #expect(shown.map(\.id) == [8])

@@ -1,5 +1,6 @@
 import AppAssembly
 import DIContainer
+import DIContainerTesting
 import Foundation
 import TestSupport
 
@@ -21,16 +22,15 @@ enum TestApp {
         AppAssembly(configuration: configuration(cache: cache)).assemble(into: container)
         return container
     }
+}
 
-    /// Assembles `Container.shared` once per test process (fixtures, a temporary cache folder).
-    /// Every test that uses `.shared` calls it first; assembling again would only replace the
-    /// same registrations, but once is enough.
-    static func assembleShared() throws {
-        try sharedAssembly.get()
-    }
-
-    private static let sharedAssembly: Result<Void, any Error> = Result {
+extension OneTimeAssembly {
+    /// The whole app in `Container.shared`, assembled and validated once per test process (over
+    /// the fixtures, caching in a temporary folder). Tests ask for it with `.assembled(.app)` and
+    /// replace what they need with `.overriding { … }`; none assembles `.shared` itself.
+    static let app = OneTimeAssembly { container in
         let cache = try TemporaryDirectory(prefix: "AppAssemblyTests-shared")
-        AppAssembly(configuration: configuration(cache: cache.url)).assemble(into: .shared)
+        AppAssembly(configuration: TestApp.configuration(cache: cache.url)).assemble(into: container)
+        try container.validate()
     }
 }

@@ -1,0 +1,121 @@
+import Dispatch
+public import DIContainer
+import Locking
+
+/// The app's wiring for a test process: registers into a container once, the first time a test
+/// needs it, however many tests (in parallel, in several test targets) ask for it.
+///
+/// Wire the app once and let each test replace what it needs in its own override scope
+/// (`.overriding { … }`, `withOverrides`). Do not assemble in each test's `init` or `setUp`:
+/// assembling again replaces registrations while tests running in parallel resolve them, and a
+/// replaced `singleton` is built anew, so one test ends up with another test's instance or a
+/// second copy.
+///
+/// Declare it as a `static let` (one per process), then ask for it with the `.assembled(_:)`
+/// trait, `ContainerTestCase.assembly`, or `prepare()`:
+///
+/// ```swift
+/// extension OneTimeAssembly {
+///     static let app = OneTimeAssembly { container in
+///         AppAssembly(configuration: .testing).assemble(into: container)
+///         try container.validate()
+///     }
+/// }
+///
+/// @Suite(.assembled(.app), .freshInstances)
+/// struct CheckoutTests { … }
+/// ```
+///
+/// The assembly runs exactly once, with no lock held. Callers that arrive while it runs wait for
+/// it; if it throws, every caller gets that error (the assembly is not retried). The closure must
+/// not wait for its own `OneTimeAssembly`.
+public final class OneTimeAssembly: Sendable {
+    /// The container the assembly registers into.
+    public let container: Container
+    private let assemble: @Sendable (Container) throws -> Void
+    private let state = Locked(State())
+
+    /// Where the one run stands, and who waits for it.
+    private struct State {
+        /// Whether a caller has started the assembly.
+        var isStarted = false
+        /// The assembly's outcome, once it has finished.
+        var outcome: Result<Void, any Error>?
+        /// Callers waiting for the outcome (the one running it included).
+        var waiters: [@Sendable (Result<Void, any Error>) -> Void] = []
+    }
+
+    /// What a caller does after looking at the state.
+    private enum Step {
+        case assemble
+        case wait
+        case report(Result<Void, any Error>)
+    }
+
+    /// Creates the one-time assembly; nothing is registered until a test asks for it.
+    ///
+    /// - Parameters:
+    ///   - container: The container to assemble; `Container.shared` by default.
+    ///   - assemble: Registers the app into the container it is given (usually by applying the
+    ///     app's assemblies), and may validate it. Runs at most once.
+    public init(container: Container = .shared, _ assemble: @escaping @Sendable (Container) throws -> Void) {
+        self.container = container
+        self.assemble = assemble
+    }
+
+    /// Assembles the container if no one has yet, or waits until the one assembly has finished.
+    ///
+    /// ```swift
+    /// try await OneTimeAssembly.app.prepare()
+    /// ```
+    ///
+    /// - Throws: The error the assembly threw, on every call.
+    public func prepare() async throws {
+        let outcome = await withCheckedContinuation { continuation in
+            start { continuation.resume(returning: $0) }
+        }
+        try outcome.get()
+    }
+
+    /// Assembles the container if no one has yet, or blocks until the one assembly has finished;
+    /// for synchronous code such as XCTest's `setUp()`.
+    ///
+    /// - Throws: The error the assembly threw, on every call.
+    public func prepare() throws {
+        let finished = DispatchSemaphore(value: 0)
+        // Written by `start` before `finished` is signalled; the placeholder is never read.
+        let received = Locked<Result<Void, any Error>>(.success(()))
+        start { outcome in
+            received.withLock { $0 = outcome }
+            finished.signal()
+        }
+        finished.wait()
+        try received.withLock { $0 }.get()
+    }
+
+    /// Runs the assembly if no one has started it, and calls `done` with its outcome once it has
+    /// finished, on the thread that ran it or on this one.
+    private func start(then done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        let step: Step = state.withLock { state in
+            if let outcome = state.outcome { return .report(outcome) }
+            state.waiters.append(done)
+            if state.isStarted { return .wait }
+            state.isStarted = true
+            return .assemble
+        }
+        switch step {
+        case .assemble:
+            let outcome = Result { try assemble(container) }
+            let waiters = state.withLock { state in
+                state.outcome = outcome
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter(outcome) }
+        case .wait:
+            break
+        case .report(let outcome):
+            done(outcome)
+        }
+    }
+}
