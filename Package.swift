@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         // The package's one lock type (package access: not part of any product's public API).
         .target(name: "Locking"),
-        .target(name: "DIContainer", dependencies: ["Locking"]),
+        .target(name: "DIContainer", dependencies: ["Locking"], exclude: ["Internal/README.md"]),
         .testTarget(name: "DIContainerTests", dependencies: ["DIContainer", "Locking"]),
 
         // The reference app's layers. Each folder is its own target so the compiler enforces
