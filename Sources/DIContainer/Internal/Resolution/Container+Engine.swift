@@ -98,6 +98,13 @@ extension Container {
         return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
     }
 
+    /// Resolves `key` synchronously as a dependency of `parent`'s factory.
+    func resolveDependency<S, Args>(_: S.Type, key: Key, arguments: Args, of parent: Frame) throws -> S {
+        try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
+            try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
+        }
+    }
+
     /// One synchronous step for `key`.
     private func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
@@ -178,7 +185,7 @@ extension Container {
             throw StackExhausted(parent: parent, entry: entry)
         }
         let frame = try Frame(entry: entry, parent: parent, resolution: resolution)
-        let outer = context.runningFactory
+        unowned(unsafe) let outer = context.runningFactory
         context.runningFactory = frame
         defer { context.runningFactory = outer }
         do {

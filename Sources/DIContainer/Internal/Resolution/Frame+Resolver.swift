@@ -5,8 +5,11 @@ extension Frame: Resolver {
     private var step: Frame? { isFinished ? nil : self }
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try resolution.container.resolve(
-            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), parent: step)
+        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
+        if isFinished {
+            return try resolution.container.resolve(S.self, key: key, arguments: (), parent: nil)
+        }
+        return try resolution.container.resolveDependency(S.self, key: key, arguments: (), of: self)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
