@@ -184,10 +184,13 @@ extension Container {
         guard StackGuard.allowsStep(in: context) else {
             throw StackExhausted(parent: parent, entry: entry)
         }
-        let frame = try Frame(entry: entry, parent: parent, resolution: resolution)
+        var frame = try context.makeFrame(entry: entry, parent: parent, resolution: resolution)
         unowned(unsafe) let outer = context.runningFactory
         context.runningFactory = frame
-        defer { context.runningFactory = outer }
+        defer {
+            context.runningFactory = outer
+            context.recycle(&frame)
+        }
         do {
             let value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
             frame.finish(succeeded: true)

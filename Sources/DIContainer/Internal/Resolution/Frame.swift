@@ -6,38 +6,74 @@ import Synchronization
 /// thread, on another one, or in child tasks of an `async` factory — continues the resolution:
 /// same path for errors and cycle checks, same `graph` instances, same test overrides.
 ///
-/// Frames are immutable (but for `isFinished`) and form a list towards the top-level step, so
-/// concurrent child steps can share their parent. Once its factory has returned, a frame used as
-/// a resolver starts a new resolution in its container, as `container.resolve` does.
-final class Frame: Sendable {
-    let entry: Entry
-    let parent: Frame?
-    let resolution: Resolution
+/// Frames form a list towards the top-level step, so concurrent child steps can share their
+/// parent. Once its factory has returned, a frame used as a resolver starts a new resolution in
+/// its container, as `container.resolve` does.
+///
+/// Synchronous steps take their frame from the thread's pool (`ThreadContext.makeFrame`) and give
+/// it back when nothing else holds it any more (`ThreadContext.recycle`): a resolution allocates
+/// no frame once its thread has resolved something as deep before.
+///
+/// `@unchecked Sendable`, reviewed: the properties are set only while the frame is uniquely
+/// referenced by its thread's pool or by the engine that takes it from there (before it is handed
+/// to a factory, after the last other reference is gone), and are constant in between; `finished`
+/// is atomic.
+final class Frame: @unchecked Sendable {
+    /// Set while the frame is in use; `nil` while it waits in a pool.
+    private var entryStorage: Entry?
+    private(set) var parent: Frame?
+    private var resolutionStorage: Resolution?
     /// 1 for the top-level request.
-    let depth: Int
+    private(set) var depth = 0
     /// One bit per entry on the path up to this step (see `bit(for:)`): when an entry's bit is
     /// clear it is not in flight, and the cycle check needs no walk.
-    let inFlight: UInt64
+    private(set) var inFlight: UInt64 = 0
     /// Collects what this step's factory asks for, on the first run of its registration.
-    let recorder: DependencyRecorder?
+    private(set) var recorder: DependencyRecorder?
     private let finished = Atomic<Bool>(false)
+    /// The next frame of the pool this one waits in.
+    var nextFree: Frame?
 
     /// A step for `entry` below `parent`, or the top-level step. Throws on a cycle.
-    init(entry: Entry, parent: Frame?, resolution: Resolution) throws {
+    convenience init(entry: Entry, parent: Frame?, resolution: Resolution) throws {
+        try Self.checkCycle(entry, below: parent)
+        self.init()
+        start(entry: entry, parent: parent, resolution: resolution)
+    }
+
+    /// An unused frame, for a pool.
+    init() {}
+
+    /// Makes this unused frame the step for `entry` below `parent` (already checked for cycles).
+    func start(entry: Entry, parent: Frame?, resolution: Resolution) {
         let bit = Self.bit(for: entry)
         if let parent {
-            try Self.checkCycle(entry, below: parent)
             depth = parent.depth + 1
             inFlight = parent.inFlight | bit
         } else {
             depth = 1
             inFlight = bit
         }
-        self.entry = entry
+        entryStorage = entry
         self.parent = parent
-        self.resolution = resolution
+        resolutionStorage = resolution
         recorder = entry.isObserving ? DependencyRecorder() : nil
     }
+
+    /// Drops what the step referred to, so a pooled frame keeps nothing alive.
+    func clear() {
+        entryStorage = nil
+        parent = nil
+        resolutionStorage = nil
+        recorder = nil
+        finished.store(false, ordering: .relaxed)
+    }
+
+    /// The registration this step builds (set for as long as the frame is in use).
+    var entry: Entry { entryStorage.unsafelyUnwrapped }
+
+    /// The resolution this step belongs to (set for as long as the frame is in use).
+    var resolution: Resolution { resolutionStorage.unsafelyUnwrapped }
 
     /// Whether the factory has returned: then this frame starts new resolutions.
     var isFinished: Bool { finished.load(ordering: .relaxed) }

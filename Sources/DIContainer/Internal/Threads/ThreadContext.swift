@@ -28,6 +28,40 @@ final class ThreadContext: @unchecked Sendable {
     /// The lowest address a synchronous step may start at on this thread, once measured (0 when
     /// the platform does not tell).
     var stackLimit: UInt?
+    /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`.
+    private var freeFrames: Frame?
+    private var freeFrameCount = 0
+    /// How many unused frames a thread keeps: deeper resolutions allocate the rest.
+    private static let framePoolSize = 64
+
+    /// A frame for a synchronous step for `entry` below `parent`: a pooled one if there is one.
+    /// Throws on a cycle.
+    @inline(__always)
+    func makeFrame(entry: Entry, parent: Frame?, resolution: Resolution) throws -> Frame {
+        try Frame.checkCycle(entry, below: parent)
+        let frame: Frame
+        if let free = freeFrames {
+            freeFrames = free.nextFree
+            free.nextFree = nil
+            freeFrameCount -= 1
+            frame = free
+        } else {
+            frame = Frame()
+        }
+        frame.start(entry: entry, parent: parent, resolution: resolution)
+        return frame
+    }
+
+    /// Gives a finished step's frame back to the pool, unless something else still holds it (a
+    /// factory that kept its resolver, a child step that did): then it stays as it is.
+    @inline(__always)
+    func recycle(_ frame: inout Frame) {
+        guard isKnownUniquelyReferenced(&frame), freeFrameCount < Self.framePoolSize else { return }
+        frame.clear()
+        frame.nextFree = freeFrames
+        freeFrames = frame
+        freeFrameCount += 1
+    }
 
     /// The pthread key of the contexts.
     static let key: pthread_key_t = {
@@ -41,6 +75,7 @@ final class ThreadContext: @unchecked Sendable {
             #endif
             context.runningFactory = nil
             context.stackLimit = nil
+            context.dropPool()
             context.isInUse.store(false, ordering: .releasing)
         }
         return key
@@ -66,6 +101,15 @@ final class ThreadContext: @unchecked Sendable {
         let context = Unmanaged.passRetained(Reclamation.shared.adopt())
         pthread_setspecific(key, context.toOpaque())
         return context
+    }
+
+    /// Empties the frame pool (its thread is exiting).
+    fileprivate func dropPool() {
+        while let free = freeFrames {
+            freeFrames = free.nextFree
+            free.nextFree = nil
+        }
+        freeFrameCount = 0
     }
 
     /// Runs `lookup` as a reclamation read: shared pointers it loads stay valid until it returns.
