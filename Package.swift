@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Infrastructure", path: "Sources/Layers/Infrastructure"),
         .target(name: "Repository", dependencies: ["Domain", "Infrastructure", "Scheduling"], path: "Sources/Layers/Repository"),
         .target(name: "UseCase", dependencies: ["Domain"], path: "Sources/Layers/UseCase"),
-        .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling"], path: "Sources/Layers/Presentation"),
+        .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling", "Locking"], path: "Sources/Layers/Presentation"),
         .testTarget(
             name: "LayersTests",
             dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport"]

@@ -55,11 +55,11 @@ struct DemoCommandTests {
         #expect(result.lines.first == "22 registrations:")
         #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 22)
         #expect(result.stdout.contains(
-            "  MainPresenter · transient · depends on GetMainUseCase, GetMainUseCase (name: local), Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
+            "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
         #expect(result.stdout.contains(
             "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at AppAssembly/RepositoryAssembly.swift:"))
         #expect(result.stdout.contains(
-            "  CourseDetailPresenter · arguments (Int) · transient · depends on GetCourseDetailUseCase, Scheduler"))
+            "  CourseDetailPresenter · arguments (Int) · transient · depends on CourseDetailLoading, Scheduler"))
     }
 
     @Test("detail shows one course through the runtime-argument presenter")

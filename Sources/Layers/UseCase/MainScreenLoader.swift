@@ -8,17 +8,17 @@ import Domain
 /// keeps the server's section order. Cancelling the calling task cancels every part, and the first
 /// failing part fails the whole screen (the others are cancelled).
 ///
-/// The use case only sees repository protocols, so the same type runs over the remote
-/// repositories (fresh data) and the local ones (the cached screen):
+/// The loader only sees repository protocols, so the same type runs over the remote
+/// repositories (the fresh screen) and the local ones (the cached screen):
 ///
 /// ```swift
-/// let useCase = GetMainUseCase(
+/// let fresh = MainScreenLoader(
 ///     courseRepository: RemoteCourseRepository(apiClient: client, cache: cache, scheduler: background),
 ///     userCourseRepository: …, categoryRepository: …,
 ///     stockedCourseRepository: …, rankingRepository: …)
-/// let screen = try await useCase.execute()
+/// let screen = try await fresh.loadMainScreen()
 /// ```
-public struct GetMainUseCase: Sendable {
+public struct MainScreenLoader: MainScreenLoading {
     /// How many recent courses the screen shows unless told otherwise.
     public static let defaultRecentLimit = 10
     /// How many recommended courses the screen shows unless told otherwise.
@@ -32,7 +32,7 @@ public struct GetMainUseCase: Sendable {
     private let recentLimit: Int
     private let recommendedLimit: Int
 
-    /// Creates the use case over the given repositories.
+    /// Creates the loader over the given repositories.
     ///
     /// - Parameters:
     ///   - courseRepository: Recent, recommended and ranked courses.
@@ -48,8 +48,8 @@ public struct GetMainUseCase: Sendable {
         categoryRepository: any CategoryRepository,
         stockedCourseRepository: any StockedCourseRepository,
         rankingRepository: any RankingRepository,
-        recentLimit: Int = GetMainUseCase.defaultRecentLimit,
-        recommendedLimit: Int = GetMainUseCase.defaultRecommendedLimit
+        recentLimit: Int = MainScreenLoader.defaultRecentLimit,
+        recommendedLimit: Int = MainScreenLoader.defaultRecommendedLimit
     ) {
         self.courseRepository = courseRepository
         self.userCourseRepository = userCourseRepository
@@ -66,7 +66,7 @@ public struct GetMainUseCase: Sendable {
     ///   (`MainScreen.isEmpty`).
     /// - Throws: The first error of any repository, or `CancellationError` when the calling task
     ///   is cancelled.
-    public func execute() async throws -> MainScreen {
+    public func loadMainScreen() async throws -> MainScreen {
         let favorites = try await stockedCourseRepository.stockedCourses()
         try Task.checkCancellation()
         let join = CourseItems(userCourseRepository: userCourseRepository, favoriteIDs: Set(favorites.map(\.courseID)))

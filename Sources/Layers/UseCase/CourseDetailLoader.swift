@@ -5,17 +5,17 @@ import Domain
 /// The course, the progress and the favourites are fetched concurrently.
 ///
 /// ```swift
-/// let useCase = GetCourseDetailUseCase(courseRepository: courses,
-///                                      userCourseRepository: progress,
-///                                      stockedCourseRepository: favourites)
-/// let item = try await useCase.execute(courseID: 101)
+/// let loader = CourseDetailLoader(courseRepository: courses,
+///                                 userCourseRepository: progress,
+///                                 stockedCourseRepository: favourites)
+/// let item = try await loader.loadCourse(id: 101)
 /// ```
-public struct GetCourseDetailUseCase: Sendable {
+public struct CourseDetailLoader: CourseDetailLoading {
     private let courseRepository: any CourseRepository
     private let userCourseRepository: any UserCourseRepository
     private let stockedCourseRepository: any StockedCourseRepository
 
-    /// Creates the use case over the given repositories.
+    /// Creates the loader over the given repositories.
     ///
     /// - Parameters:
     ///   - courseRepository: Looks the course up by id.
@@ -31,13 +31,13 @@ public struct GetCourseDetailUseCase: Sendable {
         self.stockedCourseRepository = stockedCourseRepository
     }
 
-    /// Reads the course with id `courseID`.
+    /// Reads the course with id `id`.
     ///
-    /// - Parameter courseID: The id of the course, known only at run time (from a tap, a link, …).
+    /// - Parameter id: The id of the course, known only at run time (from a tap, a link, …).
     /// - Returns: The course with its progress (`nil` when not started) and favourite state.
     /// - Throws: `CourseNotFound` when no course has that id; otherwise the first repository
     ///   error, or `CancellationError` when the calling task is cancelled.
-    public func execute(courseID: Int) async throws -> CourseItem {
+    public func loadCourse(id courseID: Int) async throws -> CourseItem {
         async let courses = courseRepository.courses(ids: [courseID])
         async let progress = userCourseRepository.userCourses(ids: [courseID])
         async let favorites = stockedCourseRepository.stockedCourses()
