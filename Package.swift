@@ -41,7 +41,7 @@ let package = Package(
         // The demo app; its fixtures ship as a resource.
         .executableTarget(
             name: "demo",
-            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "UseCase", "Presentation"],
+            dependencies: ["AppAssembly", "DIContainer", "Locking", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation"],
             resources: [.copy("Fixtures")]
         ),
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).

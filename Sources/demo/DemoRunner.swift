@@ -1,6 +1,7 @@
 import AppAssembly
 import DIContainer
 import Foundation
+import Infrastructure
 
 /// Runs one demo command against `Container.shared`, assembled by `AppAssembly`.
 struct DemoRunner {
@@ -15,13 +16,15 @@ struct DemoRunner {
             return ExitStatus.success
         }
         guard let configuration = configuration() else { return ExitStatus.failure }
-        AppAssembly(configuration: configuration).assemble(into: .shared)
+        DemoAssembly(configuration: configuration, without: options.without).assemble(into: .shared)
         do {
             switch options.command {
             case .run:
                 Console.out(banner(configuration))
+                try printCacheWork()
                 return try await showMainScreen()
             case .detail(let courseID):
+                try printCacheWork()
                 return try await showCourseDetail(courseID)
             case .validate:
                 return validate()
@@ -65,6 +68,13 @@ struct DemoRunner {
             source = baseURL.absoluteString
         }
         return "demo: data from \(source); cache in \(configuration.cacheDirectory.path); repositories run on [background], view updates arrive on the scheduler shown"
+    }
+
+    /// Wraps the app's cache store in one that prints every read and write with the scheduler it
+    /// ran on, so the background work shows (`[background] cache read …`).
+    private func printCacheWork() throws {
+        let store = try Container.shared.resolve((any CacheStore).self)
+        Container.shared.register((any CacheStore).self, instance: ConsoleCacheStore(store: store))
     }
 
     /// Shows the main screen and waits for its last update (see `Demo`).
