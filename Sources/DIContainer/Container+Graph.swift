@@ -2,7 +2,7 @@
 public enum GraphFormat: String, Sendable, CaseIterable {
     /// Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
     case dot
-    /// Mermaid flowchart, rendered by GitHub in a ```` ```mermaid ```` block.
+    /// Mermaid flowchart, which GitHub renders in a code block of language `mermaid`.
     case mermaid
 }
 
