@@ -1,6 +1,6 @@
+import Locking
 import Presentation
 import Scheduling
-import Synchronization
 import UseCase
 
 /// A `CourseDetailView` that prints every update, prefixed with the scheduler it arrived on
@@ -9,7 +9,7 @@ import UseCase
 final class ConsoleCourseDetailView: CourseDetailView {
     /// Finished by the last update.
     let completion = ScreenCompletion()
-    private let recordedErrors = Mutex<[String]>([])
+    private let recordedErrors = Locked<[String]>([])
 
     /// The error messages shown, in order.
     var errors: [String] { recordedErrors.withLock { $0 } }

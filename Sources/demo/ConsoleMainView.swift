@@ -1,6 +1,6 @@
+import Locking
 import Presentation
 import Scheduling
-import Synchronization
 import UseCase
 
 /// A `MainView` that prints every update, prefixed with the scheduler it arrived on
@@ -20,7 +20,7 @@ final class ConsoleMainView: MainView {
 
     /// Finished by the last update.
     let completion = ScreenCompletion()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The error messages shown, in order.
     var errors: [String] { state.withLock { $0.errors } }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Lets `main` wait until a view has received its last update.
 ///
@@ -11,7 +11,7 @@ final class ScreenCompletion: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Marks the screen finished and resumes every waiter.
     func finish() {
