@@ -4,8 +4,8 @@ import Scheduling
 import UseCase
 
 /// Registers the presenters, both transient and both delivering on the main (unnamed)
-/// scheduler: `MainPresenter`, and `CourseDetailPresenter`, whose course id is a runtime
-/// argument.
+/// scheduler: `MainPresenter` over the cached (`.local`) and fresh `MainScreenLoading`, and
+/// `CourseDetailPresenter`, whose course id is a runtime argument.
 ///
 /// `CourseDetailPresenter` is auto-wired with `argument:initializer:`, so `validate()` checks
 /// its dependencies although the id is only known when a screen opens.
@@ -23,8 +23,8 @@ public struct PresentationAssembly: Assembly {
     public func assemble(into container: Container) {
         container.register(MainPresenter.self) { r in
             MainPresenter(
-                getMainUseCase: try r.resolve(GetMainUseCase.self),
-                localGetMainUseCase: try r.resolve(GetMainUseCase.self, name: .local),
+                cached: try r.resolve((any MainScreenLoading).self, name: .local),
+                fresh: try r.resolve((any MainScreenLoading).self),
                 scheduler: try r.resolve((any Scheduler).self))
         }
         container.register(CourseDetailPresenter.self, argument: Int.self, initializer: CourseDetailPresenter.init)

@@ -22,7 +22,7 @@ public struct PresenterFactory: Sendable {
 
     /// A new main-screen presenter.
     ///
-    /// - Returns: A `MainPresenter` over the remote and local `GetMainUseCase`s.
+    /// - Returns: A `MainPresenter` over the cached and fresh `MainScreenLoading`.
     /// - Throws: `ResolutionError` when the app is not assembled or a dependency fails.
     public func makeMainPresenter() throws -> MainPresenter {
         try container.resolve(MainPresenter.self)

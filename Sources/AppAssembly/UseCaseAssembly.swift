@@ -2,41 +2,43 @@ import DIContainer
 import Domain
 import UseCase
 
-/// Registers the use cases: `GetMainUseCase` unnamed over the remote repositories and under
-/// `.local` over the local ones, and `GetCourseDetailUseCase` over the remote repositories. The
-/// remote ones run inside the `CacheTransaction`, so each refresh writes the cache as one
+/// Registers the use cases under the protocols presenters depend on: `MainScreenLoading`
+/// unnamed (a `MainScreenLoader` over the remote repositories) and under `.local` (over the
+/// local ones), and `CourseDetailLoading` (a `CourseDetailLoader` over the remote repositories).
+/// The remote ones run inside the `CacheTransaction`, so each refresh writes the cache as one
 /// generation.
 ///
 /// ```swift
-/// let fresh = try container.resolve(GetMainUseCase.self)
-/// let cached = try container.resolve(GetMainUseCase.self, name: .local)
+/// let fresh = try container.resolve((any MainScreenLoading).self)
+/// let cached = try container.resolve((any MainScreenLoading).self, name: .local)
 /// ```
 public struct UseCaseAssembly: Assembly {
     /// Creates the assembly.
     public init() {}
 
-    /// Registers `GetMainUseCase` (unnamed and `.local`) and `GetCourseDetailUseCase`.
+    /// Registers `MainScreenLoading` (unnamed and `.local`) and `CourseDetailLoading`.
     ///
     /// - Parameter container: The container to register into.
     public func assemble(into container: Container) {
-        container.register(GetMainUseCase.self) { r in
-            try Self.mainUseCase(r, repositories: nil)
+        container.register((any MainScreenLoading).self) { r in
+            try Self.mainScreenLoader(r, repositories: nil)
         }
-        container.register(GetMainUseCase.self, name: .local) { r in
-            try Self.mainUseCase(r, repositories: .local)
+        container.register((any MainScreenLoading).self, name: .local) { r in
+            try Self.mainScreenLoader(r, repositories: .local)
         }
-        container.register(GetCourseDetailUseCase.self) { r in
-            GetCourseDetailUseCase(
-                courseRepository: try r.resolve((any CourseRepository).self),
-                userCourseRepository: try r.resolve((any UserCourseRepository).self),
-                stockedCourseRepository: try r.resolve((any StockedCourseRepository).self),
-                cacheTransaction: try r.resolve((any CacheTransaction).self))
-        }
+        container.register((any CourseDetailLoading).self, initializer: { (
+            courses: any CourseRepository, progress: any UserCourseRepository, favorites: any StockedCourseRepository,
+            transaction: any CacheTransaction
+        ) -> any CourseDetailLoading in
+            CourseDetailLoader(
+                courseRepository: courses, userCourseRepository: progress, stockedCourseRepository: favorites,
+                cacheTransaction: transaction)
+        })
     }
 
-    /// A `GetMainUseCase` over the repositories registered under `name`.
-    private static func mainUseCase(_ r: any Resolver, repositories name: Name?) throws -> GetMainUseCase {
-        GetMainUseCase(
+    /// A `MainScreenLoader` over the repositories registered under `name`.
+    private static func mainScreenLoader(_ r: any Resolver, repositories name: Name?) throws -> any MainScreenLoading {
+        MainScreenLoader(
             courseRepository: try r.resolve((any CourseRepository).self, name: name),
             userCourseRepository: try r.resolve((any UserCourseRepository).self, name: name),
             categoryRepository: try r.resolve((any CategoryRepository).self, name: name),

@@ -2,126 +2,278 @@
 public enum GraphFormat: String, Sendable, CaseIterable {
     /// Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
     case dot
-    /// Mermaid flowchart, rendered by GitHub in a ```` ```mermaid ```` block.
+    /// Mermaid flowchart, which GitHub renders in a code block of language `mermaid`.
     case mermaid
-}
-
-extension Dependency {
-    /// Where a dependency edge ends in the exported graph.
-    enum Target {
-        case node(Int)
-        case missing(ServiceKey)
-    }
 }
 
 /// Graph export.
 extension Container {
     /// The dependency graph of every registration visible from this container, as text.
     ///
-    /// One node per registration, labelled with its type, name and lifetime; one edge per
-    /// dependency (declared by auto-wiring, or observed by a validation dry run — see
-    /// `validate()` for what that runs); dependencies that nothing answers appear as dashed
-    /// "not registered" nodes. Nodes are ordered by type and name and edges by their ends, so
-    /// the output is stable and can be diffed and tested.
+    /// One node per registration, grouped by the module that declares its service type (the
+    /// app's layers), labelled with its type, name, runtime arguments and lifetime, and coloured
+    /// by lifetime; ready-made instances are drawn as notes, not as a lifetime. A type that is
+    /// registered both with and without a name shows its unnamed registration as the default.
+    /// One edge per dependency (declared by auto-wiring, or observed on the factory's first
+    /// completed run — see `registrations`), coloured by the registration it starts from so
+    /// that edges stay apart; dependencies that nothing answers appear as dashed, red "not
+    /// registered" nodes. A legend shows the styles in use. Nodes are ordered by type and name
+    /// and edges by their ends, so the output is stable and can be diffed and tested.
     ///
     /// ```swift
     /// print(Container.shared.graph(format: .mermaid))
     /// // graph LR
-    /// //   n1["APIClient<br/>singleton"]
-    /// //   n2["CourseRepository<br/>transient"]
-    /// //   n2 --> n1
+    /// //   subgraph layer_Infrastructure ["Infrastructure"]
+    /// //     n1["APIClient<br/>singleton"]:::singleton
+    /// //   end
+    /// //   …
     /// ```
+    ///
+    /// Run under `withOverrides`, the graph shows the overridden registrations.
     ///
     /// - Parameter format: `.dot` or `.mermaid`.
     /// - Returns: The graph's text, ending with a newline.
     public func graph(format: GraphFormat) -> String {
-        let inspection = inspect(runningAsync: false)
-        let scope = currentScope
-        let entries = inspection.entries.sorted { $0.service < $1.service }
-        var index: [ObjectIdentifier: Int] = [:]
-        for (position, entry) in entries.enumerated() {
-            index[ObjectIdentifier(entry)] = position
-        }
-        // Every edge target: a registration's node, or a "not registered" node.
-        var missingKeys: Set<ServiceKey> = []
-        let targets: [[Dependency.Target]] = entries.map { entry in
-            (entry.knownDependencies ?? []).map { dependency in
-                if let target = self.entry(for: dependency.key, scope: scope), let position = index[ObjectIdentifier(target)] {
-                    return .node(position)
-                }
-                missingKeys.insert(dependency.service)
-                return .missing(dependency.service)
-            }
-        }
-        let missing = missingKeys.sorted()
-        let missingIDs = Dictionary(uniqueKeysWithValues: missing.enumerated().map { ($0.element, "m\($0.offset + 1)") })
-        var edges: [(from: String, to: String)] = []
-        for (position, entryTargets) in targets.enumerated() {
-            var seen: Set<String> = []
-            let ids = entryTargets.compactMap { target -> String? in
-                switch target {
-                case .node(let other): "n\(other + 1)"
-                case .missing(let key): missingIDs[key]
-                }
-            }
-            for id in ids where seen.insert(id).inserted {
-                edges.append(("n\(position + 1)", id))
-            }
-        }
-        let nodes = entries.enumerated().map { ("n\($0.offset + 1)", Self.label(of: $0.element)) }
-        let missingNodes = missing.compactMap { key in missingIDs[key].map { ($0, [key.description, "not registered"]) } }
+        let drawing = GraphDrawing(registrations: registrations)
         switch format {
-        case .dot:
-            return Self.dot(nodes: nodes, missing: missingNodes, edges: edges)
-        case .mermaid:
-            return Self.mermaid(nodes: nodes, missing: missingNodes, edges: edges)
+        case .dot: return drawing.dot()
+        case .mermaid: return drawing.mermaid()
+        }
+    }
+}
+
+/// The graph of a list of registrations, laid out once and written as DOT or Mermaid.
+///
+/// It reads only the public `Registration.Info`, so it does not depend on how the container
+/// stores registrations.
+struct GraphDrawing {
+    /// How a node is drawn: by lifetime (its `description`: a lifetime added later gets the
+    /// default style), as a ready-made instance, or as a dependency nothing answers.
+    enum Style: Hashable, Comparable {
+        case lifetime(String)
+        case instance
+        case missing
+
+        /// The class name in Mermaid and the legend's node id in DOT.
+        var identifier: String {
+            switch self {
+            case .lifetime(let name): name.filter { $0.isLetter || $0.isNumber } + "Lifetime"
+            case .instance: "instance"
+            case .missing: "missing"
+            }
+        }
+
+        /// The legend's text.
+        var legend: String {
+            switch self {
+            case .lifetime(let name): name
+            case .instance: "instance (ready-made)"
+            case .missing: "not registered"
+            }
+        }
+
+        var fill: String {
+            switch self {
+            case .lifetime("transient"): "#ffffff"
+            case .lifetime("graph"): "#fff3c4"
+            case .lifetime("singleton"): "#cfe2ff"
+            case .lifetime("weak"): "#eadcfb"
+            case .lifetime: "#d5f5e3"
+            case .instance: "#eeeeee"
+            case .missing: "#ffffff"
+            }
+        }
+
+        var stroke: String {
+            switch self {
+            case .lifetime("graph"): "#b7950b"
+            case .lifetime("singleton"): "#1d4ed8"
+            case .lifetime("weak"): "#7e3fbf"
+            case .lifetime("transient"), .lifetime: "#555555"
+            case .instance: "#555555"
+            case .missing: "#cc0000"
+            }
         }
     }
 
-    /// A node's label lines: the service, then name, arguments and lifetime.
-    private static func label(of entry: Entry) -> [String] {
-        let service = entry.service
-        var details: [String] = []
-        if let name = service.name { details.append("name: \(name)") }
-        if !service.argumentTypeNames.isEmpty { details.append("arguments: \(service.argumentList)") }
-        details.append(entry.isInstance ? "instance" : entry.lifetime.description + (entry.isAsync ? ", async" : ""))
-        return [service.typeName, details.joined(separator: " · ")]
+    struct Node {
+        let id: String
+        let label: [String]
+        let style: Style
+        /// The layer (module) the node is grouped in; `nil` outside every group.
+        let module: String?
     }
 
-    private static func dot(nodes: [(String, [String])], missing: [(String, [String])], edges: [(String, String)]) -> String {
+    struct Edge {
+        let from: String
+        let to: String
+        let color: String
+    }
+
+    /// Edge colours, one per source node in turn; no red (that marks what is missing).
+    static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
+
+    private(set) var nodes: [Node] = []
+    private(set) var edges: [Edge] = []
+
+    init(registrations: [Registration.Info]) {
+        let sorted = registrations.sorted { $0.service < $1.service }
+        var ids: [ServiceKey: String] = [:]
+        for (index, info) in sorted.enumerated() {
+            ids[info.service] = "n\(index + 1)"
+        }
+        let namedTypes = Set(sorted.filter { $0.service.name != nil }.map(\.service.typeName))
+        let missing = Set(sorted.flatMap(\.dependencies).filter { ids[$0] == nil }).sorted()
+        for (index, key) in missing.enumerated() {
+            ids[key] = "m\(index + 1)"
+        }
+
+        for info in sorted {
+            let style: Style = info.isInstance ? .instance : .lifetime(info.lifetime.description)
+            let label = Self.label(of: info, isDefault: info.service.name == nil && namedTypes.contains(info.service.typeName))
+            nodes.append(Node(id: ids[info.service] ?? "", label: label, style: style, module: info.service.moduleName))
+        }
+        for key in missing {
+            nodes.append(Node(id: ids[key] ?? "", label: [key.description, "not registered"], style: .missing, module: nil))
+        }
+        for (index, info) in sorted.enumerated() {
+            let from = ids[info.service] ?? ""
+            let color = Self.palette[index % Self.palette.count]
+            var seen: Set<String> = []
+            for dependency in info.dependencies {
+                guard let to = ids[dependency], seen.insert(to).inserted else { continue }
+                edges.append(Edge(from: from, to: to, color: to.hasPrefix("m") ? Style.missing.stroke : color))
+            }
+        }
+    }
+
+    /// A node's label lines: the type, then its name (or "default" when other registrations of
+    /// the type have names), its runtime arguments and its lifetime.
+    private static func label(of info: Registration.Info, isDefault: Bool) -> [String] {
+        var lines = [info.service.typeName]
+        if let name = info.service.name {
+            lines.append("name: \(name)")
+        } else if isDefault {
+            lines.append("default (unnamed)")
+        }
+        if !info.service.argumentTypeNames.isEmpty {
+            lines.append("arguments: (" + info.service.argumentTypeNames.joined(separator: ", ") + ")")
+        }
+        lines.append(info.isInstance ? "instance" : info.lifetime.description + (info.isAsync ? ", async" : ""))
+        return lines
+    }
+
+    /// The nodes of each module, modules in name order, then the nodes of no module.
+    private var groups: (modules: [(name: String, nodes: [Node])], ungrouped: [Node]) {
+        var byModule: [String: [Node]] = [:]
+        var ungrouped: [Node] = []
+        for node in nodes {
+            if let module = node.module {
+                byModule[module, default: []].append(node)
+            } else {
+                ungrouped.append(node)
+            }
+        }
+        return (byModule.keys.sorted().map { ($0, byModule[$0] ?? []) }, ungrouped)
+    }
+
+    /// The styles in use, in legend order.
+    private var stylesInUse: [Style] {
+        Set(nodes.map(\.style)).sorted()
+    }
+
+    // MARK: - DOT
+
+    func dot() -> String {
         func escape(_ text: String) -> String {
             text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         }
-        var lines = ["digraph Container {", "  rankdir=LR;", "  node [shape=box];"]
-        for (id, label) in nodes {
-            lines.append("  \(id) [label=\"\(label.map(escape).joined(separator: "\\n"))\"];")
+        func attributes(of style: Style) -> String {
+            switch style {
+            case .instance: "shape=note, fillcolor=\"\(style.fill)\", color=\"\(style.stroke)\""
+            case .missing: "style=\"rounded,dashed\", color=\"\(style.stroke)\", fontcolor=\"\(style.stroke)\""
+            case .lifetime: "fillcolor=\"\(style.fill)\", color=\"\(style.stroke)\""
+            }
         }
-        for (id, label) in missing {
-            lines.append("  \(id) [label=\"\(label.map(escape).joined(separator: "\\n"))\", style=dashed, color=red];")
+        func line(_ node: Node, indent: String) -> String {
+            "\(indent)\(node.id) [label=\"\(node.label.map(escape).joined(separator: "\\n"))\", \(attributes(of: node.style))];"
         }
-        for (from, to) in edges {
-            lines.append("  \(from) -> \(to);")
+
+        var lines = [
+            "digraph Container {",
+            "  rankdir=LR;",
+            "  concentrate=false;",
+            "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11];",
+            "  edge [arrowsize=0.7];",
+        ]
+        let (modules, ungrouped) = groups
+        for (index, module) in modules.enumerated() {
+            lines.append("  subgraph cluster_\(index + 1) {")
+            lines.append("    label=\"\(escape(module.name))\"; style=\"rounded,dashed\"; color=\"#999999\"; fontname=\"Helvetica\";")
+            lines += module.nodes.map { line($0, indent: "    ") }
+            lines.append("  }")
+        }
+        lines += ungrouped.map { line($0, indent: "  ") }
+        if !nodes.isEmpty {
+            lines.append("  subgraph cluster_legend {")
+            lines.append("    label=\"Legend\"; style=rounded; color=\"#cccccc\"; fontname=\"Helvetica\";")
+            for style in stylesInUse {
+                lines.append("    legend_\(style.identifier) [label=\"\(escape(style.legend))\", \(attributes(of: style))];")
+            }
+            lines.append("  }")
+        }
+        for edge in edges {
+            let dashed = edge.to.hasPrefix("m") ? ", style=dashed" : ""
+            lines.append("  \(edge.from) -> \(edge.to) [color=\"\(edge.color)\"\(dashed)];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func mermaid(nodes: [(String, [String])], missing: [(String, [String])], edges: [(String, String)]) -> String {
+    // MARK: - Mermaid
+
+    func mermaid() -> String {
         func escape(_ text: String) -> String {
             text.replacing("\"", with: "#quot;").replacing("<", with: "#lt;").replacing(">", with: "#gt;")
         }
+        func line(_ node: Node, indent: String) -> String {
+            let text = "\"" + node.label.map(escape).joined(separator: "<br/>") + "\""
+            let shape = node.style == .instance ? "[/\(text)/]" : "[\(text)]"
+            return "\(indent)\(node.id)\(shape):::\(node.style.identifier)"
+        }
+
         var lines = ["graph LR"]
-        for (id, label) in nodes {
-            lines.append("  \(id)[\"\(label.map(escape).joined(separator: "<br/>"))\"]")
+        let (modules, ungrouped) = groups
+        for module in modules {
+            lines.append("  subgraph layer_\(module.name) [\"\(escape(module.name))\"]")
+            lines += module.nodes.map { line($0, indent: "    ") }
+            lines.append("  end")
         }
-        for (id, label) in missing {
-            lines.append("  \(id)[\"\(label.map(escape).joined(separator: "<br/>"))\"]:::missing")
+        lines += ungrouped.map { line($0, indent: "  ") }
+        if !nodes.isEmpty {
+            lines.append("  subgraph legend [\"Legend\"]")
+            for style in stylesInUse {
+                let node = Node(id: "legend_\(style.identifier)", label: [style.legend], style: style, module: nil)
+                lines.append(line(node, indent: "    "))
+            }
+            lines.append("  end")
         }
-        for (from, to) in edges {
-            lines.append("  \(from) --> \(to)")
+        for edge in edges {
+            lines.append("  \(edge.from) --> \(edge.to)")
         }
-        if !missing.isEmpty {
-            lines.append("  classDef missing stroke-dasharray: 5 5,stroke:#c00")
+        // One linkStyle per colour, listing the edges (by index) drawn in it.
+        var edgesByColor: [String: [Int]] = [:]
+        for (index, edge) in edges.enumerated() {
+            edgesByColor[edge.color, default: []].append(index)
+        }
+        for color in edgesByColor.keys.sorted() {
+            let indices = (edgesByColor[color] ?? []).map(String.init).joined(separator: ",")
+            let dash = color == Style.missing.stroke ? ",stroke-dasharray:5 5" : ""
+            lines.append("  linkStyle \(indices) stroke:\(color)\(dash)")
+        }
+        for style in stylesInUse {
+            let dash = style == .missing ? ",stroke-dasharray:5 5,color:\(style.stroke)" : ""
+            lines.append("  classDef \(style.identifier) fill:\(style.fill),stroke:\(style.stroke)\(dash)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,18 +1,15 @@
 /// A name that tells apart several registrations of the same type.
 ///
 /// Registrations are keyed by type *and* optional name, so one protocol can have a remote
-/// implementation (unnamed) and a local one (named `.local`):
+/// implementation (unnamed) and a local one (named `.local`). The container ships no names:
+/// declare your app's in an extension, as string literals.
 ///
 /// ```swift
+/// extension Name { static let local: Name = "local" }
+///
 /// container.register(CourseRepository.self) { _ in RemoteCourseRepository() }
 /// container.register(CourseRepository.self, name: .local) { _ in LocalCourseRepository() }
 /// let cached = try container.resolve(CourseRepository.self, name: .local)
-/// ```
-///
-/// Declare your own names in an extension, as string literals:
-///
-/// ```swift
-/// extension Name { static let disk: Name = "disk" }
 /// ```
 public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, Comparable {
     /// The name's text.
@@ -44,11 +41,4 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
     public var description: String { rawValue }
 
     public static func < (lhs: Name, rhs: Name) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-extension Name {
-    /// The name of registrations backed by local storage (a cache) rather than the network.
-    public static let local: Name = "local"
-    /// The name of registrations that run off the main thread, such as the background scheduler.
-    public static let background: Name = "background"
 }

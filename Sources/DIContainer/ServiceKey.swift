@@ -12,11 +12,58 @@ public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertibl
     public let name: Name?
     /// The types of the runtime arguments, in order; empty when it takes none.
     public let argumentTypeNames: [String]
+    /// The module that declares the service type (`Infrastructure` for `any CacheStore`), or
+    /// `nil` when it is not known: for a key made from text, or a type no module declares (a
+    /// function or tuple type). The graph export groups registrations by it.
+    ///
+    /// Not part of the key's identity: two keys are equal when their type names, names and
+    /// argument types are.
+    public let moduleName: String?
 
-    public init(typeName: String, name: Name? = nil, argumentTypeNames: [String] = []) {
+    /// Creates a key from its readable parts.
+    ///
+    /// - Parameters:
+    ///   - typeName: The service type as written in Swift.
+    ///   - name: The registration's name, `nil` for the unnamed registration.
+    ///   - argumentTypeNames: The types of the runtime arguments, in order.
+    ///   - moduleName: The module that declares the service type, if known.
+    public init(typeName: String, name: Name? = nil, argumentTypeNames: [String] = [], moduleName: String? = nil) {
         self.typeName = typeName
         self.name = name
         self.argumentTypeNames = argumentTypeNames
+        self.moduleName = moduleName
+    }
+
+    /// The key of `type` registered under `name` with runtime arguments of `argumentTypes`.
+    init(_ type: Any.Type, name: Name?, argumentTypes: [Any.Type]) {
+        self.init(
+            typeName: displayName(of: type), name: name, argumentTypeNames: argumentTypes.map(displayName(of:)),
+            moduleName: Self.module(of: type))
+    }
+
+    /// The first component of the type's fully qualified name (`any Domain.CourseRepository` →
+    /// `Domain`), or `nil` when the name does not start with a module (function and tuple types).
+    static func module(of type: Any.Type) -> String? {
+        var qualified = Substring(String(reflecting: type))
+        for prefix in ["any ", "some "] where qualified.hasPrefix(prefix) {
+            qualified = qualified.dropFirst(prefix.count)
+        }
+        guard let first = qualified.first, first.isLetter || first == "_",
+            let dot = qualified.firstIndex(of: ".")
+        else { return nil }
+        let module = qualified[..<dot]
+        guard module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(module)
+    }
+
+    public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
+        lhs.typeName == rhs.typeName && lhs.name == rhs.name && lhs.argumentTypeNames == rhs.argumentTypeNames
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(typeName)
+        hasher.combine(name)
+        hasher.combine(argumentTypeNames)
     }
 
     /// `CourseRepository (name: local)`, or just the type name when unnamed.

@@ -28,5 +28,5 @@ final class ConsoleCourseDetailView: CourseDetailView {
         Console.error("\(prefix) error: \(message)")
     }
 
-    private var prefix: String { "[\(CurrentScheduler.label ?? "unscheduled")]" }
+    private var prefix: String { Console.schedulerPrefix }
 }

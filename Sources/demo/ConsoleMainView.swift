@@ -63,5 +63,5 @@ final class ConsoleMainView: MainView {
         if first { Console.out("\(prefix) cache: empty") }
     }
 
-    private var prefix: String { "[\(CurrentScheduler.label ?? "unscheduled")]" }
+    private var prefix: String { Console.schedulerPrefix }
 }

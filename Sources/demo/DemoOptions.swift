@@ -19,6 +19,8 @@ struct DemoOptions: Equatable {
     var cacheDirectory: URL?
     /// Simulated latency of fixture answers, in milliseconds.
     var latencyMilliseconds = 0
+    /// What to leave out of the assembly (`--without`), to see a failing validation.
+    var without: String?
 
     /// Parses the arguments after the program name.
     ///
@@ -61,6 +63,12 @@ struct DemoOptions: Equatable {
                 options.cacheDirectory = URL(fileURLWithPath: path, isDirectory: true)
             case "--latency":
                 options.latencyMilliseconds = try parseCount(value(), option: name, what: "milliseconds")
+            case "--without":
+                let text = try value()
+                guard DemoAssembly.omittable.contains(text) else {
+                    throw UsageError("\(name) expects one of \(DemoAssembly.omittable.joined(separator: ", ")), got '\(text)'")
+                }
+                options.without = text
             case "--format":
                 let text = try value()
                 guard let parsed = GraphFormat(rawValue: text) else {

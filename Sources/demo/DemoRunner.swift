@@ -16,15 +16,17 @@ struct DemoRunner {
             return ExitStatus.success
         }
         guard let configuration = configuration() else { return ExitStatus.failure }
-        AppAssembly(configuration: configuration).assemble(into: .shared)
+        DemoAssembly(configuration: configuration, without: options.without).assemble(into: .shared)
         do {
             switch options.command {
             case .run:
                 Console.out(banner(configuration))
                 warnIfCacheUnavailable()
+                try printCacheWork()
                 return try await showMainScreen()
             case .detail(let courseID):
                 warnIfCacheUnavailable()
+                try printCacheWork()
                 return try await showCourseDetail(courseID)
             case .validate:
                 return validate()
@@ -76,6 +78,15 @@ struct DemoRunner {
         if let cache = try? Container.shared.resolve((any CacheStore).self) as? UnavailableCacheStore {
             Console.error("demo: \(cache.warning)")
         }
+    }
+
+    /// Wraps the app's cache store in one that prints every read and write with the scheduler it
+    /// ran on, so the background work shows (`[background] cache read …`).
+    private func printCacheWork() throws {
+        let store = try Container.shared.resolve((any CacheStore).self)
+        // Without a usable cache there is no cache work to show (`warnIfCacheUnavailable` said so).
+        guard !(store is UnavailableCacheStore) else { return }
+        Container.shared.register((any CacheStore).self, instance: ConsoleCacheStore(store: store))
     }
 
     /// Shows the main screen and waits for its last update (see `Demo`).

@@ -17,7 +17,7 @@ struct AssembledContainerTests {
         "CategoryRepository", "CategoryRepository (name: local)",
         "StockedCourseRepository", "StockedCourseRepository (name: local)",
         "RankingRepository", "RankingRepository (name: local)", "CacheTransaction",
-        "GetMainUseCase", "GetMainUseCase (name: local)", "GetCourseDetailUseCase",
+        "MainScreenLoading", "MainScreenLoading (name: local)", "CourseDetailLoading",
         "MainPresenter", "CourseDetailPresenter",
     ]
 
@@ -53,11 +53,11 @@ struct AssembledContainerTests {
         let local = try #require(byService["CourseRepository (name: local)"])
         #expect(local.dependencies.map(\.description) == ["CacheStore", "Scheduler (name: background)"])
         let presenter = try #require(byService["MainPresenter"])
-        #expect(presenter.dependencies.map(\.description) == ["GetMainUseCase", "GetMainUseCase (name: local)", "Scheduler"])
+        #expect(presenter.dependencies.map(\.description) == ["MainScreenLoading (name: local)", "MainScreenLoading", "Scheduler"])
         let detail = try #require(byService["CourseDetailPresenter"])
         #expect(detail.service.argumentTypeNames == ["Int"])
         #expect(detail.dependencySource == .declared)
-        #expect(detail.dependencies.map(\.description) == ["GetCourseDetailUseCase", "Scheduler"])
+        #expect(detail.dependencies.map(\.description) == ["CourseDetailLoading", "Scheduler"])
     }
 
     @Test("exports a graph with an edge for every dependency and no missing nodes")

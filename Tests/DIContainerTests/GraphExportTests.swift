@@ -5,6 +5,7 @@ import Testing
 // API client and a cache that nobody registered.
 final class GraphAPIClient: Sendable {}
 protocol GraphCache: Sendable {}
+struct GraphMemoryCache: GraphCache {}
 final class GraphRepository: Sendable {
     init(client: GraphAPIClient, cache: any GraphCache) {}
 }
@@ -30,14 +31,25 @@ struct GraphExportTests {
         #expect(smallGraph().graph(format: .dot) == #"""
             digraph Container {
               rankdir=LR;
-              node [shape=box];
-              n1 [label="GraphAPIClient\nsingleton"];
-              n2 [label="GraphPresenter\ntransient"];
-              n3 [label="GraphRepository\nname: remote · transient"];
-              m1 [label="GraphCache\nnot registered", style=dashed, color=red];
-              n2 -> n3;
-              n3 -> n1;
-              n3 -> m1;
+              concentrate=false;
+              node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11];
+              edge [arrowsize=0.7];
+              subgraph cluster_1 {
+                label="DIContainerTests"; style="rounded,dashed"; color="#999999"; fontname="Helvetica";
+                n1 [label="GraphAPIClient\nsingleton", fillcolor="#cfe2ff", color="#1d4ed8"];
+                n2 [label="GraphPresenter\ntransient", fillcolor="#ffffff", color="#555555"];
+                n3 [label="GraphRepository\nname: remote\ntransient", fillcolor="#ffffff", color="#555555"];
+              }
+              m1 [label="GraphCache\nnot registered", style="rounded,dashed", color="#cc0000", fontcolor="#cc0000"];
+              subgraph cluster_legend {
+                label="Legend"; style=rounded; color="#cccccc"; fontname="Helvetica";
+                legend_singletonLifetime [label="singleton", fillcolor="#cfe2ff", color="#1d4ed8"];
+                legend_transientLifetime [label="transient", fillcolor="#ffffff", color="#555555"];
+                legend_missing [label="not registered", style="rounded,dashed", color="#cc0000", fontcolor="#cc0000"];
+              }
+              n2 -> n3 [color="#ff7f0e"];
+              n3 -> n1 [color="#2ca02c"];
+              n3 -> m1 [color="#cc0000", style=dashed];
             }
 
             """#)
@@ -47,16 +59,56 @@ struct GraphExportTests {
     func mermaidGolden() {
         #expect(smallGraph().graph(format: .mermaid) == """
             graph LR
-              n1["GraphAPIClient<br/>singleton"]
-              n2["GraphPresenter<br/>transient"]
-              n3["GraphRepository<br/>name: remote · transient"]
+              subgraph layer_DIContainerTests ["DIContainerTests"]
+                n1["GraphAPIClient<br/>singleton"]:::singletonLifetime
+                n2["GraphPresenter<br/>transient"]:::transientLifetime
+                n3["GraphRepository<br/>name: remote<br/>transient"]:::transientLifetime
+              end
               m1["GraphCache<br/>not registered"]:::missing
+              subgraph legend ["Legend"]
+                legend_singletonLifetime["singleton"]:::singletonLifetime
+                legend_transientLifetime["transient"]:::transientLifetime
+                legend_missing["not registered"]:::missing
+              end
               n2 --> n3
               n3 --> n1
               n3 --> m1
-              classDef missing stroke-dasharray: 5 5,stroke:#c00
+              linkStyle 1 stroke:#2ca02c
+              linkStyle 2 stroke:#cc0000,stroke-dasharray:5 5
+              linkStyle 0 stroke:#ff7f0e
+              classDef singletonLifetime fill:#cfe2ff,stroke:#1d4ed8
+              classDef transientLifetime fill:#ffffff,stroke:#555555
+              classDef missing fill:#ffffff,stroke:#cc0000,stroke-dasharray:5 5,color:#cc0000
 
             """)
+    }
+
+    @Test("nodes are grouped by module; instances, defaults and names are labelled as such", arguments: GraphFormat.allCases)
+    func groupsAndLabels(format: GraphFormat) {
+        let container = Container()
+        container.register(Int.self, instance: 42)
+        container.register(GraphAPIClient.self, lifetime: .singleton) { _ in GraphAPIClient() }
+        container.register(GraphAPIClient.self, name: "mock", lifetime: .weak) { _ in GraphAPIClient() }
+        let text = container.graph(format: format)
+        let lineBreak = format == .dot ? "\\n" : "<br/>"
+        let module = format == .dot ? #"label="Swift";"# : #"subgraph layer_Swift ["Swift"]"#
+        #expect(text.contains(module), "\(text)")
+        #expect(text.contains("Int\(lineBreak)instance"), "\(text)")
+        #expect(text.contains("GraphAPIClient\(lineBreak)default (unnamed)\(lineBreak)singleton"), "\(text)")
+        #expect(text.contains("GraphAPIClient\(lineBreak)name: mock\(lineBreak)weak"), "\(text)")
+        #expect(text.contains("instance (ready-made)"), "the legend names the instance style: \(text)")
+        #expect(!text.contains("not registered"), "\(text)")
+    }
+
+    @Test("a service key knows the module of its type")
+    func moduleName() {
+        let container = Container()
+        #expect(container.register(GraphAPIClient.self) { _ in GraphAPIClient() }.info.service.moduleName == "DIContainerTests")
+        #expect(container.register((any GraphCache).self) { _ -> any GraphCache in GraphMemoryCache() }
+            .info.service.moduleName == "DIContainerTests")
+        #expect(container.register([Int].self, instance: []).info.service.moduleName == "Swift")
+        #expect(container.register((@Sendable (Int) -> Int).self, instance: { $0 }).info.service.moduleName == nil)
+        #expect(ServiceKey(typeName: "GraphAPIClient") == ServiceKey(typeName: "GraphAPIClient", moduleName: "DIContainerTests"))
     }
 
     @Test("the output does not depend on the registration order", arguments: GraphFormat.allCases)
@@ -81,7 +133,15 @@ struct GraphExportTests {
 
     @Test("an empty container exports an empty graph")
     func emptyGraph() {
-        #expect(Container().graph(format: .dot) == "digraph Container {\n  rankdir=LR;\n  node [shape=box];\n}\n")
+        #expect(Container().graph(format: .dot) == """
+            digraph Container {
+              rankdir=LR;
+              concentrate=false;
+              node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11];
+              edge [arrowsize=0.7];
+            }
+
+            """)
         #expect(Container().graph(format: .mermaid) == "graph LR\n")
     }
 }

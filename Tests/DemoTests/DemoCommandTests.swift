@@ -25,6 +25,30 @@ struct DemoCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("validate --without a part prints every problem on standard error and exits 1")
+    func validateWithout() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["validate", "--without", "AppConfiguration", "--cache-dir", cache.url.path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr == """
+            The container has 3 problems:
+            1. Cannot resolve AppConfiguration: nothing is registered for it. Path: APIConfiguration → AppConfiguration. \
+            Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
+            2. Cannot resolve AppConfiguration: nothing is registered for it. Path: CacheStore → AppConfiguration. \
+            Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
+            3. Cannot resolve AppConfiguration: nothing is registered for it. Path: Transport → AppConfiguration. \
+            Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
+
+            """)
+
+        let layer = try await DemoProcess.run(["validate", "--without", "InfrastructureAssembly", "--cache-dir", cache.url.path])
+        #expect(layer.status == 1, "\(layer)")
+        #expect(layer.stderr.hasPrefix("The container has 11 problems:\n"), "\(layer)")
+        #expect(layer.stderr.contains("Path: CourseRepository (name: local) → CacheStore."), "\(layer)")
+    }
+
     @Test("graph prints the assembled container's graph", arguments: GraphFormat.allCases)
     func graph(format: GraphFormat) async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
@@ -55,11 +79,11 @@ struct DemoCommandTests {
         #expect(result.lines.first == "23 registrations:")
         #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 23)
         #expect(result.stdout.contains(
-            "  MainPresenter · transient · depends on GetMainUseCase, GetMainUseCase (name: local), Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
+            "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
         #expect(result.stdout.contains(
             "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at AppAssembly/RepositoryAssembly.swift:"))
         #expect(result.stdout.contains(
-            "  CourseDetailPresenter · arguments (Int) · transient · depends on GetCourseDetailUseCase, Scheduler"))
+            "  CourseDetailPresenter · arguments (Int) · transient · depends on CourseDetailLoading, Scheduler"))
     }
 
     @Test("detail shows one course through the runtime-argument presenter")
@@ -68,9 +92,10 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["detail", "103", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.lines.filter { !$0.isEmpty } == [
+        #expect(result.lines.filter { $0.hasPrefix("[main]") } == [
             "[main] loading", "[main] course 103: Typography for Interfaces · Marta Nowak · 140 min", "[main] done",
         ])
+        #expect(result.lines.filter { !$0.hasPrefix("[main]") && !$0.isEmpty }.allSatisfy { $0.hasPrefix("[background] cache ") }, "\(result)")
     }
 
     @Test("detail of an unknown course says so and exits 1")
@@ -104,6 +129,10 @@ struct DemoCommandTests {
             (["detail"], "detail needs a course id"),
             (["detail", "x"], "detail expects a whole number ≥ 0 (a course id), got 'x'"),
             (["validate", "extra"], "unexpected argument 'extra' after 'validate'"),
+            (
+                ["validate", "--without", "CacheStore"],
+                "--without expects one of AppConfiguration, SchedulingAssembly, InfrastructureAssembly, RepositoryAssembly, UseCaseAssembly, PresentationAssembly, got 'CacheStore'"
+            ),
         ]
     )
     func badCommandLine(arguments: [String], message: String) async throws {

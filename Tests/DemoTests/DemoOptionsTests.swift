@@ -45,4 +45,9 @@ struct DemoOptionsTests {
             try DemoOptions.parse(["--cache-dir", "--latency", "5"])
         }
     }
+
+    @Test("--without takes the configuration or one layer's assembly", arguments: DemoAssembly.omittable)
+    func without(part: String) throws {
+        #expect(try DemoOptions.parse(["validate", "--without", part]).without == part)
+    }
 }

@@ -15,8 +15,13 @@ struct DemoRunTests {
         #expect(first.status == 0, "\(first)")
         #expect(first.stderr.isEmpty, "\(first)")
         #expect(first.lines.first?.hasPrefix("demo: data from embedded fixtures; cache in \(cache.url.path)") == true)
-        let firstSteps = first.lines.filter { $0.hasPrefix("[") }
+        let firstSteps = first.lines.filter { $0.hasPrefix("[main]") }
         #expect(firstSteps == ["[main] loading", "[main] cache: empty", "[main] network: \(Self.summary)", "[main] done"])
+        // The cache work runs on the background scheduler: misses on the first run, then writes.
+        let firstCacheWork = first.lines.filter { $0.contains(" cache read ") || $0.contains(" cache write ") }
+        #expect(firstCacheWork.allSatisfy { $0.hasPrefix("[background] cache ") }, "\(first)")
+        #expect(first.lines.contains("[background] cache read courses.recent: miss (no entry)"))
+        #expect(first.lines.contains("[background] cache write courses.recent"))
         #expect(first.stdout.contains("  categories: Programming · Design · Business · Data Science"))
         #expect(first.stdout.contains("    - Design Systems that Scale · 100% ★"))
         #expect(first.stdout.contains("  ranking \"Top rated\":"))
@@ -25,12 +30,15 @@ struct DemoRunTests {
 
         let second = try await DemoProcess.run(["--cache-dir", cache.url.path])
         #expect(second.status == 0, "\(second)")
-        let secondSteps = second.lines.filter { $0.hasPrefix("[") }
+        let secondSteps = second.lines.filter { $0.hasPrefix("[main]") }
         #expect(secondSteps == [
             "[main] loading", "[main] cache: \(Self.summary)",
             "[main] network: \(Self.summary) (unchanged from the cache)", "[main] done",
         ])
         #expect(second.stdout.contains("    - Design Systems that Scale · 100% ★"))
+        #expect(second.lines.contains("[background] cache read courses.recent: hit"))
+        #expect(second.lines.filter { $0.hasPrefix("[") && !$0.hasPrefix("[main]") }
+            .allSatisfy { $0.hasPrefix("[background] cache ") }, "\(second)")
     }
 
     @Test("a copy of the demo without its resource bundle says so and exits 1 instead of trapping")
@@ -63,7 +71,7 @@ struct DemoRunTests {
 
         let cold = try await DemoProcess.run(unreachable)
         #expect(cold.status == 1, "\(cold)")
-        #expect(cold.lines.filter { $0.hasPrefix("[") } == ["[main] loading", "[main] cache: empty", "[main] done"])
+        #expect(cold.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: empty", "[main] done"])
         #expect(cold.stderr.contains("[main] error: Couldn't refresh the courses: "), "\(cold)")
         #expect(cold.stderr.contains("cannot connect (http://127.0.0.1:9/"), "\(cold)")
 
@@ -72,7 +80,7 @@ struct DemoRunTests {
 
         let warm = try await DemoProcess.run(unreachable)
         #expect(warm.status == 1, "\(warm)")
-        #expect(warm.lines.filter { $0.hasPrefix("[") } == ["[main] loading", "[main] cache: \(Self.summary)", "[main] done"])
+        #expect(warm.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: \(Self.summary)", "[main] done"])
         #expect(warm.stdout.contains("    - Design Systems that Scale · 100% ★"))
         #expect(warm.stderr.contains("Couldn't refresh the courses"), "\(warm)")
     }
@@ -88,7 +96,7 @@ struct DemoRunTests {
         let result = try await DemoProcess.run(["--base-url", server.baseURL.absoluteString, "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.first?.hasPrefix("demo: data from \(server.baseURL.absoluteString);") == true)
-        #expect(result.lines.filter { $0.hasPrefix("[") }
+        #expect(result.lines.filter { $0.hasPrefix("[main]") }
             == ["[main] loading", "[main] cache: empty", "[main] network: \(Self.summary)", "[main] done"])
         #expect(result.stdout.contains("    - Swift Concurrency in Practice · 45%"))
 

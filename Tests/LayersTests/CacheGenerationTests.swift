@@ -19,27 +19,27 @@ struct CacheGenerationTests {
         "user_courses": #"{"items": [{"course_id": 1, "progress": 2.5}]}"#,
     ]
 
-    private func fresh(_ transport: FixtureTransport, transaction: Bool = true) -> GetMainUseCase {
-        RepositoryUseCases.fresh(
+    private func fresh(_ transport: FixtureTransport, transaction: Bool = true) -> MainScreenLoader {
+        RepositoryLoaders.fresh(
             transport, cache: cache, scheduler: scheduler,
             cacheTransaction: transaction ? CacheRefresh(cache: cache, scheduler: scheduler) : nil)
     }
 
-    private var cached: GetMainUseCase {
-        RepositoryUseCases.cached(cache: cache, scheduler: scheduler)
+    private var cached: MainScreenLoader {
+        RepositoryLoaders.cached(cache: cache, scheduler: scheduler)
     }
 
     @Test("a refresh that fails part-way leaves the cached screen of the last good refresh, favourites included")
     func failedRefreshKeepsTheLastGeneration() async throws {
-        let first = try await fresh(APIFixtures.transport()).execute()
+        let first = try await fresh(APIFixtures.transport()).loadMainScreen()
         let keys = cache.keys
 
         await #expect(throws: MappingError.self) {
-            try await fresh(APIFixtures.transport(overrides: Self.brokenRefresh)).execute()
+            try await fresh(APIFixtures.transport(overrides: Self.brokenRefresh)).loadMainScreen()
         }
 
         #expect(cache.keys == keys)
-        let afterFailure = try await cached.execute()
+        let afterFailure = try await cached.loadMainScreen()
         #expect(afterFailure == first)
         #expect(afterFailure.recentCourses.map(\.isFavorite) == [true, true, false])
     }
@@ -47,28 +47,28 @@ struct CacheGenerationTests {
     @Test("a first refresh that fails writes nothing at all")
     func failedFirstRefreshWritesNothing() async throws {
         await #expect(throws: MappingError.self) {
-            try await fresh(APIFixtures.transport(overrides: Self.brokenRefresh)).execute()
+            try await fresh(APIFixtures.transport(overrides: Self.brokenRefresh)).loadMainScreen()
         }
         #expect(cache.keys.isEmpty)
-        #expect(try await cached.execute().isEmpty)
+        #expect(try await cached.loadMainScreen().isEmpty)
     }
 
     @Test("without a transaction the same failure leaves a mixture (the fault the transaction removes)")
     func withoutTransactionTheGenerationsMix() async throws {
-        let first = try await fresh(APIFixtures.transport()).execute()
+        let first = try await fresh(APIFixtures.transport()).loadMainScreen()
         await #expect(throws: MappingError.self) {
-            try await fresh(APIFixtures.transport(overrides: Self.brokenRefresh), transaction: false).execute()
+            try await fresh(APIFixtures.transport(overrides: Self.brokenRefresh), transaction: false).loadMainScreen()
         }
-        #expect(try await cached.execute() != first)
+        #expect(try await cached.loadMainScreen() != first)
     }
 
     @Test("a successful refresh replaces the whole cached screen")
     func successfulRefreshLands() async throws {
-        _ = try await fresh(APIFixtures.transport()).execute()
+        _ = try await fresh(APIFixtures.transport()).loadMainScreen()
         let favouriteOne = #"{"items": [{"course_id": 1, "stocked_at": "2026-11-20T10:00:00Z"}]}"#
-        let second = try await fresh(APIFixtures.transport(overrides: ["stocked_courses": favouriteOne])).execute()
+        let second = try await fresh(APIFixtures.transport(overrides: ["stocked_courses": favouriteOne])).loadMainScreen()
 
-        #expect(try await cached.execute() == second)
+        #expect(try await cached.loadMainScreen() == second)
         #expect(second.recentCourses.map(\.isFavorite) == [false, false, true])
     }
 

@@ -10,31 +10,22 @@ struct MainPresenterTests {
     private let view = RecordingMainView()
 
     private func makePresenter(
-        remote: GetMainUseCase = FakeUseCases.main(),
-        local: GetMainUseCase = FakeUseCases.main()
+        cached: FakeMainScreenLoader = .returning(SampleScreens.cached),
+        fresh: FakeMainScreenLoader = .returning(SampleScreens.fresh)
     ) -> MainPresenter {
-        let presenter = MainPresenter(getMainUseCase: remote, localGetMainUseCase: local, scheduler: scheduler)
+        let presenter = MainPresenter(cached: cached, fresh: fresh, scheduler: scheduler)
         presenter.attach(view)
         return presenter
     }
 
     @Test("shows the cached screen first, then the fresh one, between loading on and off")
     func cacheThenNetwork() async throws {
-        let cached = try await FakeUseCases.main().execute()
-        let freshUseCase = GetMainUseCase(
-            courseRepository: FakeCourseRepository(recentIDs: [1, 2]),
-            userCourseRepository: FakeUserCourseRepository(),
-            categoryRepository: FakeCategoryRepository(),
-            stockedCourseRepository: FakeStockedCourseRepository(),
-            rankingRepository: FakeRankingRepository()
-        )
-        let fresh = try await freshUseCase.execute()
-        #expect(cached != fresh)
-
-        await makePresenter(remote: freshUseCase).load()
+        await makePresenter().load()
         scheduler.run()
 
-        #expect(view.events == [.loading(true), .show(cached, .cache), .show(fresh, .network), .loading(false)])
+        #expect(view.events == [
+            .loading(true), .show(SampleScreens.cached, .cache), .show(SampleScreens.fresh, .network), .loading(false),
+        ])
     }
 
     @Test("nothing reaches the view until the scheduler runs, and every call arrives on it")
@@ -51,27 +42,20 @@ struct MainPresenterTests {
 
     @Test("an empty cache skips the cached show")
     func emptyCacheSkipped() async throws {
-        let fresh = try await FakeUseCases.main().execute()
-
-        await makePresenter(local: FakeUseCases.main(empty: true)).load()
+        await makePresenter(cached: .returning(SampleScreens.empty)).load()
         scheduler.run()
 
-        #expect(view.events == [.loading(true), .show(fresh, .network), .loading(false)])
+        #expect(view.events == [.loading(true), .show(SampleScreens.fresh, .network), .loading(false)])
     }
 
     @Test("a network failure keeps the cached screen and reports the error")
     func networkFailureKeepsContent() async throws {
-        let cached = try await FakeUseCases.main().execute()
-        let failing = FakeUseCases.main { call in
-            if call == "recentCourses" { throw TestFailure(reason: "the server answered 503") }
-        }
-
-        await makePresenter(remote: failing).load()
+        await makePresenter(fresh: .failing(TestFailure(reason: "the server answered 503"))).load()
         scheduler.run()
 
         #expect(view.events == [
             .loading(true),
-            .show(cached, .cache),
+            .show(SampleScreens.cached, .cache),
             .error("Couldn't refresh the courses: the server answered 503"),
             .loading(false),
         ])
@@ -79,36 +63,31 @@ struct MainPresenterTests {
 
     @Test("a cache that cannot be read counts as empty; the fresh screen still comes")
     func unreadableCache() async throws {
-        let fresh = try await FakeUseCases.main().execute()
-        let broken = FakeUseCases.main { _ in throw TestFailure(reason: "disk full") }
-
-        await makePresenter(local: broken).load()
+        await makePresenter(cached: .failing(TestFailure(reason: "disk full"))).load()
         scheduler.run()
 
-        #expect(view.events == [.loading(true), .show(fresh, .network), .loading(false)])
+        #expect(view.events == [.loading(true), .show(SampleScreens.fresh, .network), .loading(false)])
     }
 
     @Test("viewWillAppear starts the load in a task")
     func viewWillAppearLoads() async throws {
-        let fresh = try await FakeUseCases.main().execute()
-
-        await makePresenter(local: FakeUseCases.main(empty: true)).viewWillAppear().value
+        await makePresenter(cached: .returning(SampleScreens.empty)).viewWillAppear().value
         scheduler.run()
 
-        #expect(view.events == [.loading(true), .show(fresh, .network), .loading(false)])
+        #expect(view.events == [.loading(true), .show(SampleScreens.fresh, .network), .loading(false)])
     }
 
     @Test("a cancelled load reports no error and turns loading off")
     func cancelledLoad() async throws {
         let started = Latch(count: 1, name: "network started")
         let neverOpens = Latch(count: 1, name: "until cancelled")
-        let hanging = FakeUseCases.main { call in
-            guard call == "stockedCourses" else { return }
+        let hanging = FakeMainScreenLoader {
             started.countDown()
             try await neverOpens.wait(timeout: .seconds(30))
+            return SampleScreens.fresh
         }
 
-        let task = makePresenter(remote: hanging, local: FakeUseCases.main(empty: true)).viewWillAppear()
+        let task = makePresenter(cached: .returning(SampleScreens.empty), fresh: hanging).viewWillAppear()
         try await started.wait()
         task.cancel()
         await task.value
@@ -119,18 +98,18 @@ struct MainPresenterTests {
 
     @Test("a second viewWillAppear cancels the load still running; only one fresh screen is shown")
     func secondAppearanceCancelsFirst() async throws {
-        let fresh = try await FakeUseCases.main().execute()
         let firstStarted = Latch(count: 1, name: "first load started")
         let neverOpens = Latch(count: 1, name: "until cancelled")
         let calls = CallLog()
-        let hangsOnce = FakeUseCases.main { call in
-            guard call == "stockedCourses" else { return }
-            calls.record(call)
-            guard calls.entries.count == 1 else { return }
-            firstStarted.countDown()
-            try await neverOpens.wait(timeout: .seconds(30))
+        let hangsOnce = FakeMainScreenLoader {
+            calls.record("loadMainScreen")
+            if calls.entries.count == 1 {
+                firstStarted.countDown()
+                try await neverOpens.wait(timeout: .seconds(30))
+            }
+            return SampleScreens.fresh
         }
-        let presenter = makePresenter(remote: hangsOnce, local: FakeUseCases.main(empty: true))
+        let presenter = makePresenter(cached: .returning(SampleScreens.empty), fresh: hangsOnce)
 
         let first = presenter.viewWillAppear()
         try await firstStarted.wait()
@@ -139,7 +118,7 @@ struct MainPresenterTests {
         await second.value
         scheduler.run()
 
-        #expect(view.events.filter { if case .show = $0 { true } else { false } } == [.show(fresh, .network)])
+        #expect(view.events.filter { if case .show = $0 { true } else { false } } == [.show(SampleScreens.fresh, .network)])
         #expect(view.events.filter { if case .error = $0 { true } else { false } }.isEmpty)
         #expect(view.events.filter { $0 == .loading(true) }.count == 2)
         #expect(view.events.last == .loading(false))
@@ -148,8 +127,8 @@ struct MainPresenterTests {
     @Test("holds the view weakly; updates for a view that is gone are dropped")
     func weakView() async throws {
         let presenter = MainPresenter(
-            getMainUseCase: FakeUseCases.main(),
-            localGetMainUseCase: FakeUseCases.main(),
+            cached: FakeMainScreenLoader.returning(SampleScreens.cached),
+            fresh: FakeMainScreenLoader.returning(SampleScreens.fresh),
             scheduler: scheduler
         )
         weak var weakView: RecordingMainView?

@@ -5,27 +5,27 @@ import Scheduling
 import Testing
 import UseCase
 
-/// `GetMainUseCase` over the real repositories: the remote screen, then the same type over the
+/// `MainScreenLoader` over the real repositories: the remote screen, then the same type over the
 /// local repositories reading what the remote ones cached, and the demo's fixtures end to end.
-@Suite("GetMainUseCase over repositories")
+@Suite("MainScreenLoader over repositories")
 struct MainScreenOverRepositoriesTests {
     private let cache = InMemoryCacheStore()
     private let scheduler = SerialQueueScheduler(label: "background")
 
-    private func remoteUseCase(_ transport: FixtureTransport) -> GetMainUseCase {
-        RepositoryUseCases.fresh(transport, cache: cache, scheduler: scheduler)
+    private func remoteLoader(_ transport: FixtureTransport) -> MainScreenLoader {
+        RepositoryLoaders.fresh(transport, cache: cache, scheduler: scheduler)
     }
 
-    private var localUseCase: GetMainUseCase {
-        RepositoryUseCases.cached(cache: cache, scheduler: scheduler)
+    private var localLoader: MainScreenLoader {
+        RepositoryLoaders.cached(cache: cache, scheduler: scheduler)
     }
 
     @Test("over local repositories the screen is empty before the first fetch and equal to the fresh one after")
     func localMatchesRemote() async throws {
-        #expect(try await localUseCase.execute().isEmpty)
+        #expect(try await localLoader.loadMainScreen().isEmpty)
 
-        let fresh = try await remoteUseCase(APIFixtures.transport()).execute()
-        let cached = try await localUseCase.execute()
+        let fresh = try await remoteLoader(APIFixtures.transport()).loadMainScreen()
+        let cached = try await localLoader.loadMainScreen()
 
         #expect(!fresh.isEmpty)
         #expect(cached == fresh)
@@ -39,7 +39,7 @@ struct MainScreenOverRepositoriesTests {
         let fixtures = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/demo/Fixtures", isDirectory: true)
-        let screen = try await remoteUseCase(FixtureTransport(directory: fixtures)).execute()
+        let screen = try await remoteLoader(FixtureTransport(directory: fixtures)).loadMainScreen()
 
         #expect(screen.categories.count == 4)
         #expect(screen.recentCourses.count == 6)

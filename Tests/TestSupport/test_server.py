@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """HTTP server for the DIContainer test suites (Python 3 standard library only).
 
-Usage: test_server.py --port 0 --fixtures DIR
+Usage: test_server.py --port 0 --fixtures DIR [--detach]
 
 Binds 127.0.0.1 (port 0 picks a free port) and prints "PORT <n>" as its first stdout line.
 Exits by itself when its stdin closes (so it never outlives the test process) and on SIGTERM.
+
+With --detach (for a shell script or a terminal): once the port is bound, the server moves to
+a background process that ignores stdin and keeps serving until SIGTERM (`kill <pid>`); the
+command prints that process's id and returns, so the server is ready when the next command
+runs.
 
 Routes (any method):
   /<route>                            the file DIR/<route>.json (query ignored), else 404
@@ -176,19 +181,41 @@ def exit_when_stdin_closes():
         os._exit(0)
 
 
+def detach():
+    """Continues in a background process with no terminal: the caller gets its pid and returns."""
+    pid = os.fork()
+    if pid > 0:
+        print(pid, flush=True)
+        os._exit(0)
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDWR)
+    for stream in (0, 1, 2):
+        os.dup2(null, stream)
+    os.close(null)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--fixtures", default=os.getcwd())
+    parser.add_argument("--detach", action="store_true",
+                        help="serve from a background process until SIGTERM; print its pid")
     arguments = parser.parse_args()
+    if arguments.detach and arguments.port == 0:
+        parser.error("--detach needs a fixed --port (nothing would say which port was picked)")
 
+    # A launcher may have blocked or ignored SIGTERM (a spawned child inherits both); the
+    # server must still stop on `kill`.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     server = Server(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
-    server.fixtures = arguments.fixtures
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-
-    print("PORT %d" % server.server_address[1], flush=True)
+    server.fixtures = os.path.abspath(arguments.fixtures)
+    if arguments.detach:
+        detach()
+    else:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+        print("PORT %d" % server.server_address[1], flush=True)
     server.serve_forever()
 
 

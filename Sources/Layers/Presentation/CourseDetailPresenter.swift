@@ -3,13 +3,12 @@ import UseCase
 
 /// Drives the detail screen of one course, whose id is known only at run time.
 ///
-/// `load()` turns the loading indicator on, fetches the course and shows it or reports the error
+/// `load()` turns the loading indicator on, loads the course and shows it or reports the error
 /// (an unknown id reports `CourseNotFound`'s message), then turns the indicator off. Every view
 /// call goes through `scheduler`; the view is held weakly.
 ///
 /// ```swift
-/// let presenter = CourseDetailPresenter(courseID: tappedCourse.id,
-///                                       getCourseDetailUseCase: useCase,
+/// let presenter = CourseDetailPresenter(courseID: tappedCourse.id, loader: courseLoader,
 ///                                       scheduler: MainQueueScheduler())
 /// presenter.attach(detailViewController)
 /// presenter.viewWillAppear()
@@ -17,18 +16,18 @@ import UseCase
 public final class CourseDetailPresenter: Sendable {
     /// The id of the course this presenter shows.
     public let courseID: Int
-    private let getCourseDetailUseCase: GetCourseDetailUseCase
+    private let loader: any CourseDetailLoading
     private let channel: ViewChannel<any CourseDetailView>
 
     /// Creates the presenter for one course.
     ///
     /// - Parameters:
     ///   - courseID: The id of the course to show.
-    ///   - getCourseDetailUseCase: Reads the course.
+    ///   - loader: Loads the course.
     ///   - scheduler: Where every view update is delivered (the main queue in the app).
-    public init(courseID: Int, getCourseDetailUseCase: GetCourseDetailUseCase, scheduler: any Scheduler) {
+    public init(courseID: Int, loader: any CourseDetailLoading, scheduler: any Scheduler) {
         self.courseID = courseID
-        self.getCourseDetailUseCase = getCourseDetailUseCase
+        self.loader = loader
         channel = ViewChannel(scheduler: scheduler)
     }
 
@@ -47,23 +46,15 @@ public final class CourseDetailPresenter: Sendable {
         channel.restart { await self.load() }
     }
 
-    /// Fetches the course and shows it, or reports why it cannot be shown.
+    /// Loads the course and shows it, or reports why it cannot be shown.
     ///
     /// Cancellation is not reported as an error; the loading indicator is turned off in every case.
     public func load() async {
-        channel.deliver { $0.setLoading(true) }
-        do {
-            let course = try await getCourseDetailUseCase.execute(courseID: courseID)
+        await channel.load {
+            let course = try await loader.loadCourse(id: courseID)
             channel.deliver { $0.show(course) }
-        } catch is CancellationError {
-            // The screen went away or a newer load replaced this one: nothing to report.
-        } catch let error as CourseNotFound {
-            let message = error.description
-            channel.deliver { $0.showError(message) }
-        } catch {
-            let message = "Couldn't load course \(courseID): \(error)"
-            channel.deliver { $0.showError(message) }
+        } failure: { [courseID] error in
+            (error as? CourseNotFound)?.description ?? "Couldn't load course \(courseID): \(error)"
         }
-        channel.deliver { $0.setLoading(false) }
     }
 }

@@ -2,24 +2,15 @@ import UseCase
 
 /// What `CourseDetailPresenter` drives: the course detail screen's view.
 ///
-/// The presenter calls these methods only through its scheduler and holds the view weakly.
+/// Besides `LoadingView`'s indicator and error message (an unknown id, a network failure), it
+/// shows the course.
 ///
 /// ```swift
 /// final class CourseDetailViewController: UIViewController, CourseDetailView { … }
 /// ```
-public protocol CourseDetailView: AnyObject, Sendable {
-    /// Shows or hides the loading indicator.
-    ///
-    /// - Parameter isLoading: `true` while the course is being fetched.
-    func setLoading(_ isLoading: Bool)
-
+public protocol CourseDetailView: LoadingView {
     /// Shows the course with its progress and favourite state.
     ///
     /// - Parameter course: The course to show.
     func show(_ course: CourseItem)
-
-    /// Reports that the course could not be shown (unknown id, network failure, …).
-    ///
-    /// - Parameter message: A sentence saying what went wrong, ready to display.
-    func showError(_ message: String)
 }

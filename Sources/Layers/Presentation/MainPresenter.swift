@@ -3,32 +3,32 @@ import UseCase
 
 /// Drives the main screen: the cached screen first, then the fresh one.
 ///
-/// `load()` turns the loading indicator on, shows the screen read from the cache (skipped when
-/// the cache holds nothing), then fetches the fresh screen and shows it, or — when that fails —
-/// keeps what is shown and reports the error. Every view call goes through `scheduler`, in that
-/// order; the presenter never calls the view directly. The view is held weakly and read when each
+/// `load()` turns the loading indicator on, shows the screen `cached` loads (skipped when it is
+/// empty or cannot be read), then shows the screen `fresh` loads, or — when that fails — keeps
+/// what is shown and reports the error. Every view call goes through `scheduler`, in that order;
+/// the presenter never calls the view directly. The view is held weakly and read when each
 /// update is delivered, so updates for a view that has gone away are dropped.
 ///
 /// ```swift
-/// let presenter = MainPresenter(getMainUseCase: remote, localGetMainUseCase: local,
+/// let presenter = MainPresenter(cached: cacheLoader, fresh: networkLoader,
 ///                               scheduler: MainQueueScheduler())
 /// presenter.attach(viewController)
 /// presenter.viewWillAppear()
 /// ```
 public final class MainPresenter: Sendable {
-    private let getMainUseCase: GetMainUseCase
-    private let localGetMainUseCase: GetMainUseCase
+    private let cached: any MainScreenLoading
+    private let fresh: any MainScreenLoading
     private let channel: ViewChannel<any MainView>
 
     /// Creates the presenter.
     ///
     /// - Parameters:
-    ///   - getMainUseCase: Builds the fresh screen (over the remote repositories).
-    ///   - localGetMainUseCase: Builds the cached screen (over the local repositories).
+    ///   - cached: Loads the screen from the cache: shown first, at once.
+    ///   - fresh: Loads the screen from the network: shown when it arrives.
     ///   - scheduler: Where every view update is delivered (the main queue in the app).
-    public init(getMainUseCase: GetMainUseCase, localGetMainUseCase: GetMainUseCase, scheduler: any Scheduler) {
-        self.getMainUseCase = getMainUseCase
-        self.localGetMainUseCase = localGetMainUseCase
+    public init(cached: any MainScreenLoading, fresh: any MainScreenLoading, scheduler: any Scheduler) {
+        self.cached = cached
+        self.fresh = fresh
         channel = ViewChannel(scheduler: scheduler)
     }
 
@@ -52,19 +52,14 @@ public final class MainPresenter: Sendable {
     /// A cache that cannot be read counts as empty: the fresh screen follows anyway. Cancellation
     /// is not reported as an error; the loading indicator is turned off in every case.
     public func load() async {
-        channel.deliver { $0.setLoading(true) }
-        if let cached = try? await localGetMainUseCase.execute(), !cached.isEmpty {
-            channel.deliver { $0.show(cached, source: .cache) }
+        await channel.load {
+            if let screen = try? await cached.loadMainScreen(), !screen.isEmpty {
+                channel.deliver { $0.show(screen, source: .cache) }
+            }
+            let screen = try await fresh.loadMainScreen()
+            channel.deliver { $0.show(screen, source: .network) }
+        } failure: { error in
+            "Couldn't refresh the courses: \(error)"
         }
-        do {
-            let fresh = try await getMainUseCase.execute()
-            channel.deliver { $0.show(fresh, source: .network) }
-        } catch is CancellationError {
-            // The screen went away or a newer load replaced this one: nothing to report.
-        } catch {
-            let message = "Couldn't refresh the courses: \(error)"
-            channel.deliver { $0.showError(message) }
-        }
-        channel.deliver { $0.setLoading(false) }
     }
 }

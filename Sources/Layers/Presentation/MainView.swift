@@ -2,27 +2,17 @@ import UseCase
 
 /// What `MainPresenter` drives: the main screen's view.
 ///
-/// The presenter calls these methods only through its scheduler (the main queue in the app), so
-/// an implementation may touch UI state directly. The presenter holds the view weakly.
+/// Besides `LoadingView`'s indicator and error message, it shows the screen — first the cached
+/// one, then the fresh one.
 ///
 /// ```swift
 /// final class MainViewController: UIViewController, MainView { … }
 /// ```
-public protocol MainView: AnyObject, Sendable {
-    /// Shows or hides the loading indicator.
-    ///
-    /// - Parameter isLoading: `true` while the fresh screen is being fetched.
-    func setLoading(_ isLoading: Bool)
-
+public protocol MainView: LoadingView {
     /// Shows `screen`, replacing what was shown.
     ///
     /// - Parameters:
     ///   - screen: The main screen to show.
     ///   - source: Whether it comes from the cache (first, possibly stale) or the network.
     func show(_ screen: MainScreen, source: ScreenSource)
-
-    /// Reports that the fresh screen could not be fetched; what is shown stays.
-    ///
-    /// - Parameter message: A sentence saying what went wrong, ready to display.
-    func showError(_ message: String)
 }

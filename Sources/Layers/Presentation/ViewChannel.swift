@@ -1,17 +1,18 @@
 import Locking
 import Scheduling
 
-/// What both presenters share: a weakly held view, the scheduler every update goes through, and
-/// the task of the load in progress.
+/// What every presenter shares: a weakly held view, the scheduler every update goes through, the
+/// task of the load in progress, and the shape of a load (indicator on, content or error,
+/// indicator off).
 ///
 /// Updates are delivered against the view attached when they run, so updates for a view that
 /// has gone away are dropped.
 ///
-/// `View` is a view protocol's existential (`any MainView`); those protocols are class-bound, so
-/// the view is held as a weak `AnyObject` and cast back on delivery.
+/// `View` is a view protocol's existential (`any MainView`); every view protocol refines
+/// `LoadingView`, so the view is held as a weak `any LoadingView` and cast back on delivery.
 final class ViewChannel<View: Sendable>: Sendable {
     private struct State {
-        var view: WeakView<View>?
+        weak var view: (any LoadingView)?
         var loadTask: Task<Void, Never>?
     }
 
@@ -23,8 +24,8 @@ final class ViewChannel<View: Sendable>: Sendable {
     }
 
     /// Sets the view to drive, held weakly; replaces any earlier one.
-    func attach(_ view: View) {
-        state.withLock { $0.view = WeakView(view) }
+    func attach(_ view: any LoadingView) {
+        state.withLock { $0.view = view }
     }
 
     /// Starts `load` in a new task, cancelling a load still running from an earlier call.
@@ -38,28 +39,34 @@ final class ViewChannel<View: Sendable>: Sendable {
         return task
     }
 
+    /// Runs one load the way every screen does: the loading indicator on, `content` (which
+    /// delivers what it fetched), the error `message` describes if it throws — but nothing for a
+    /// cancellation, since the screen went away or a newer load replaced this one — and the
+    /// indicator off in every case.
+    func load(_ content: () async throws -> Void, failure message: (any Error) -> String) async {
+        deliverToLoadingView { $0.setLoading(true) }
+        do {
+            try await content()
+        } catch is CancellationError {
+            // Nothing to report.
+        } catch {
+            let text = message(error)
+            deliverToLoadingView { $0.showError(text) }
+        }
+        deliverToLoadingView { $0.setLoading(false) }
+    }
+
     /// Schedules `update` on the scheduler, against the view attached when it runs.
     func deliver(_ update: @escaping @Sendable (View) -> Void) {
-        scheduler.schedule {
-            guard let view = self.state.withLock({ $0.view?.view }) else { return }
-            update(view)
+        deliverToLoadingView { view in
+            if let view = view as? View { update(view) }
         }
     }
-}
 
-/// A weak reference to a view of a class-bound view protocol, held as `AnyObject` because a
-/// protocol existential cannot be a generic `AnyObject` parameter.
-///
-/// `@unchecked Sendable`, reviewed: the reference is only ever set from a `View`, which is
-/// `Sendable`, and only read back as one; a weak reference itself is safe to share.
-private struct WeakView<View: Sendable>: @unchecked Sendable {
-    private weak var object: AnyObject?
-
-    init(_ view: View) {
-        object = view as AnyObject
-    }
-
-    var view: View? {
-        object as? View
+    private func deliverToLoadingView(_ update: @escaping @Sendable (any LoadingView) -> Void) {
+        scheduler.schedule {
+            guard let view = self.state.withLock({ $0.view }) else { return }
+            update(view)
+        }
     }
 }

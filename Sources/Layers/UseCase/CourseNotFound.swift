@@ -1,7 +1,7 @@
-/// The error `GetCourseDetailUseCase` throws when no course has the requested id.
+/// The error `CourseDetailLoader` throws when no course has the requested id.
 ///
 /// ```swift
-/// do { _ = try await useCase.execute(courseID: 999) }
+/// do { _ = try await loader.loadCourse(id: 999) }
 /// catch let error as CourseNotFound { print(error) }   // No course has id 999 …
 /// ```
 public struct CourseNotFound: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,9 +1,9 @@
 import Domain
 
-/// Everything the main screen shows, assembled by `GetMainUseCase`.
+/// Everything the main screen shows, assembled by `MainScreenLoader`.
 ///
 /// ```swift
-/// let screen = try await getMainUseCase.execute()
+/// let screen = try await loader.loadMainScreen()
 /// print(screen.recentCourses.map(\.course.title))
 /// ```
 public struct MainScreen: Hashable, Sendable {

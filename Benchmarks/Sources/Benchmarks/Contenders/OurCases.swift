@@ -1,3 +1,4 @@
+import AppAssembly
 import DIContainer
 
 /// The cases with this package's `DIContainer`, registered the way its documentation shows:

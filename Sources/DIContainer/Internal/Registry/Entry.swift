@@ -145,7 +145,7 @@ extension AsyncFactoryBox: DryRunnable {
 extension Entry {
     /// The registration in readable form (computed on demand: type names are costly to make).
     var service: ServiceKey {
-        ServiceKey(typeName: displayName(of: serviceType), name: key.name, argumentTypeNames: argumentTypes.map(displayName(of:)))
+        ServiceKey(serviceType, name: key.name, argumentTypes: argumentTypes)
     }
 
     /// `Module/File.swift:12`.
@@ -226,7 +226,7 @@ struct Dependency: Hashable, Sendable {
     var service: ServiceKey {
         switch description {
         case .types(let type, let arguments):
-            ServiceKey(typeName: displayName(of: type), name: key.name, argumentTypeNames: arguments.map(displayName(of:)))
+            ServiceKey(type, name: key.name, argumentTypes: arguments)
         case .text(let service):
             service
         }

@@ -9,9 +9,9 @@ import Synchronization
 /// odd from before it loads any shared pointer until after it has retained what it needs. A
 /// writer first unpublishes an object (swaps the pointer), then `retire`s it: the object is kept
 /// with the sequence numbers of the lookups running at that moment, and released as soon as each
-/// of them has moved on. Readers never wait and touch no shared memory but their own context; a
-/// lookup never runs user code, so it is short. Retired objects are released by the next
-/// `retire` or `reclaim` after their last reader ended — at once when no lookup was running.
+/// of them has moved on. Readers never wait and write no shared memory but their own context; a
+/// lookup never runs user code, so it is short. A retired object is released at once when no
+/// lookup was running, else by the first lookup to end after its last reader did.
 /// See `Internal/README.md` for the whole ownership model.
 final class Reclamation: Sendable {
     static let shared = Reclamation()
@@ -29,6 +29,8 @@ final class Reclamation: Sendable {
     }
 
     private let state = Locked(State())
+    /// Whether objects wait to be released (read without the lock when a lookup ends).
+    let hasRetired = Atomic<Bool>(false)
 
     /// A context for a new thread: a free one, or a new one.
     func adopt() -> ThreadContext {
@@ -37,7 +39,7 @@ final class Reclamation: Sendable {
             where context.isInUse.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
                 return context
             }
-            let context = ThreadContext()
+            let context = ThreadContext(reclamation: self)
             state.contexts.append(context)
             return context
         }
@@ -53,6 +55,7 @@ final class Reclamation: Sendable {
                 if sequence & 1 == 1 { readers.append((context, sequence)) }
             }
             state.retired.append(Retired(object: object, readers: readers))
+            hasRetired.store(true, ordering: .relaxed)
         }
         reclaim()
     }
@@ -67,6 +70,7 @@ final class Reclamation: Sendable {
                 if done { released.append(item) }
                 return done
             }
+            hasRetired.store(!state.retired.isEmpty, ordering: .relaxed)
             return released
         }
         _ = consume released

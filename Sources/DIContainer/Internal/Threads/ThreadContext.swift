@@ -22,6 +22,8 @@ final class ThreadContext: @unchecked Sendable {
     let readSequence = Atomic<UInt>(0)
     /// Whether a thread owns this context (a context of an exited thread is reused).
     let isInUse = Atomic<Bool>(true)
+    /// The process's reclamation, which made this context and lives as long as the process.
+    unowned(unsafe) let reclamation: Reclamation
     /// The step whose synchronous factory runs on this thread right now, innermost. Unowned: the
     /// engine holds the frame while its factory runs, and restores the previous value after.
     unowned(unsafe) var runningFactory: Frame?
@@ -61,6 +63,10 @@ final class ThreadContext: @unchecked Sendable {
         frame.nextFree = freeFrames
         freeFrames = frame
         freeFrameCount += 1
+    }
+
+    init(reclamation: Reclamation) {
+        self.reclamation = reclamation
     }
 
     /// The pthread key of the contexts.
@@ -129,5 +135,8 @@ final class ThreadContext: @unchecked Sendable {
     @inline(__always)
     func endRead() {
         readSequence.store(readSequence.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+        if reclamation.hasRetired.load(ordering: .relaxed) {
+            reclamation.reclaim()
+        }
     }
 }

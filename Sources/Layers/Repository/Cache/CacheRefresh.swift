@@ -11,7 +11,7 @@ import Scheduling
 ///
 /// ```swift
 /// let refresh = CacheRefresh(cache: cache, scheduler: background)
-/// let screen = try await refresh.withTransaction { try await fresh.execute() }
+/// let screen = try await refresh.withTransaction { try await fresh.loadMainScreen() }
 /// ```
 public struct CacheRefresh: CacheTransaction {
     private let store: any CacheStore

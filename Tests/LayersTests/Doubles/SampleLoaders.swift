@@ -1,10 +1,11 @@
 import UseCase
 
-/// Builds use cases over the fake repositories, every repository sharing one hook.
-enum FakeUseCases {
-    /// `GetMainUseCase` over the sample catalogue (or an empty one).
-    static func main(empty: Bool = false, hook: @escaping CallHook = { _ in }) -> GetMainUseCase {
-        GetMainUseCase(
+/// The app's loaders over the fake repositories, every repository sharing one hook: what the
+/// use-case tests exercise.
+enum SampleLoaders {
+    /// A `MainScreenLoader` over the sample catalogue (or an empty one).
+    static func main(empty: Bool = false, hook: @escaping CallHook = { _ in }) -> MainScreenLoader {
+        MainScreenLoader(
             courseRepository: empty
                 ? FakeCourseRepository(courses: [], recentIDs: [], recommendedIDs: [], hook: hook)
                 : FakeCourseRepository(hook: hook),
@@ -15,9 +16,9 @@ enum FakeUseCases {
         )
     }
 
-    /// `GetCourseDetailUseCase` over the sample catalogue.
-    static func detail(hook: @escaping CallHook = { _ in }) -> GetCourseDetailUseCase {
-        GetCourseDetailUseCase(
+    /// A `CourseDetailLoader` over the sample catalogue.
+    static func detail(hook: @escaping CallHook = { _ in }) -> CourseDetailLoader {
+        CourseDetailLoader(
             courseRepository: FakeCourseRepository(hook: hook),
             userCourseRepository: FakeUserCourseRepository(hook: hook),
             stockedCourseRepository: FakeStockedCourseRepository(hook: hook)

@@ -17,17 +17,17 @@ import Domain
 /// cache writes land together when the screen succeeds and not at all when any part fails: the
 /// cached screen is never a mixture of two refreshes.
 ///
-/// The use case only sees repository protocols, so the same type runs over the remote
-/// repositories (fresh data) and the local ones (the cached screen):
+/// The loader only sees repository protocols, so the same type runs over the remote
+/// repositories (the fresh screen) and the local ones (the cached screen):
 ///
 /// ```swift
-/// let useCase = GetMainUseCase(
+/// let fresh = MainScreenLoader(
 ///     courseRepository: RemoteCourseRepository(apiClient: client, cache: cache, scheduler: background),
 ///     userCourseRepository: …, categoryRepository: …,
 ///     stockedCourseRepository: …, rankingRepository: …)
-/// let screen = try await useCase.execute()
+/// let screen = try await fresh.loadMainScreen()
 /// ```
-public struct GetMainUseCase: Sendable {
+public struct MainScreenLoader: MainScreenLoading {
     /// How many recent courses the screen shows unless told otherwise.
     public static let defaultRecentLimit = 10
     /// How many recommended courses the screen shows unless told otherwise.
@@ -48,7 +48,7 @@ public struct GetMainUseCase: Sendable {
     private let maxConcurrentBatches: Int
     private let cacheTransaction: (any CacheTransaction)?
 
-    /// Creates the use case over the given repositories.
+    /// Creates the loader over the given repositories.
     ///
     /// - Parameters:
     ///   - courseRepository: Recent, recommended and ranked courses.
@@ -68,10 +68,10 @@ public struct GetMainUseCase: Sendable {
         categoryRepository: any CategoryRepository,
         stockedCourseRepository: any StockedCourseRepository,
         rankingRepository: any RankingRepository,
-        recentLimit: Int = GetMainUseCase.defaultRecentLimit,
-        recommendedLimit: Int = GetMainUseCase.defaultRecommendedLimit,
-        idBatchSize: Int = GetMainUseCase.defaultIDBatchSize,
-        maxConcurrentBatches: Int = GetMainUseCase.defaultMaxConcurrentBatches,
+        recentLimit: Int = MainScreenLoader.defaultRecentLimit,
+        recommendedLimit: Int = MainScreenLoader.defaultRecommendedLimit,
+        idBatchSize: Int = MainScreenLoader.defaultIDBatchSize,
+        maxConcurrentBatches: Int = MainScreenLoader.defaultMaxConcurrentBatches,
         cacheTransaction: (any CacheTransaction)? = nil
     ) {
         self.courseRepository = courseRepository
@@ -92,7 +92,7 @@ public struct GetMainUseCase: Sendable {
     ///   (`MainScreen.isEmpty`).
     /// - Throws: The first error of any repository, or `CancellationError` when the calling task
     ///   is cancelled.
-    public func execute() async throws -> MainScreen {
+    public func loadMainScreen() async throws -> MainScreen {
         guard let cacheTransaction else { return try await screen() }
         return try await cacheTransaction.withTransaction { try await screen() }
     }

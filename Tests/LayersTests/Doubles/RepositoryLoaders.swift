@@ -4,16 +4,16 @@ import Repository
 import Scheduling
 import UseCase
 
-/// `GetMainUseCase` over the real repositories, sharing one cache: the fresh screen over the
+/// `MainScreenLoader` over the real repositories, sharing one cache: the fresh screen over the
 /// remote ones, the cached screen over the local ones.
-enum RepositoryUseCases {
+enum RepositoryLoaders {
     /// The fresh screen over `transport`, saving to `cache`; inside `cacheTransaction` if given.
     static func fresh(
         _ transport: FixtureTransport, cache: any CacheStore, scheduler: any Scheduler,
         cacheTransaction: (any CacheTransaction)? = nil
-    ) -> GetMainUseCase {
+    ) -> MainScreenLoader {
         let client = APIFixtures.client(transport)
-        return GetMainUseCase(
+        return MainScreenLoader(
             courseRepository: RemoteCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
             userCourseRepository: RemoteUserCourseRepository(apiClient: client, cache: cache, scheduler: scheduler),
             categoryRepository: RemoteCategoryRepository(apiClient: client, cache: cache, scheduler: scheduler),
@@ -24,8 +24,8 @@ enum RepositoryUseCases {
     }
 
     /// The cached screen, read from `cache`.
-    static func cached(cache: any CacheStore, scheduler: any Scheduler) -> GetMainUseCase {
-        GetMainUseCase(
+    static func cached(cache: any CacheStore, scheduler: any Scheduler) -> MainScreenLoader {
+        MainScreenLoader(
             courseRepository: LocalCourseRepository(cache: cache, scheduler: scheduler),
             userCourseRepository: LocalUserCourseRepository(cache: cache, scheduler: scheduler),
             categoryRepository: LocalCategoryRepository(cache: cache, scheduler: scheduler),

@@ -2,11 +2,11 @@ import Domain
 import Testing
 import UseCase
 
-@Suite("GetMainUseCase")
-struct GetMainUseCaseTests {
+@Suite("MainScreenLoader")
+struct MainScreenLoaderTests {
     @Test("joins every course with the user's progress and favourites, keeping list order")
     func joinsProgressAndFavourites() async throws {
-        let screen = try await FakeUseCases.main().execute()
+        let screen = try await SampleLoaders.main().loadMainScreen()
 
         #expect(screen.categories == SampleCatalog.categories)
         #expect(screen.recentCourses.map(\.id) == [5, 3, 1])
@@ -19,7 +19,7 @@ struct GetMainUseCaseTests {
 
     @Test("ranking sections keep the server's section order and each section's course order")
     func rankingOrder() async throws {
-        let screen = try await FakeUseCases.main().execute()
+        let screen = try await SampleLoaders.main().loadMainScreen()
 
         #expect(screen.rankingSections.map(\.id) == [10, 20, 30])
         #expect(screen.rankingSections.map(\.label) == ["Most popular", "Top rated", "Trending"])
@@ -31,7 +31,7 @@ struct GetMainUseCaseTests {
 
     @Test("honours the recent and recommended limits")
     func limits() async throws {
-        let useCase = GetMainUseCase(
+        let useCase = MainScreenLoader(
             courseRepository: FakeCourseRepository(),
             userCourseRepository: FakeUserCourseRepository(),
             categoryRepository: FakeCategoryRepository(),
@@ -40,7 +40,7 @@ struct GetMainUseCaseTests {
             recentLimit: 2,
             recommendedLimit: 1
         )
-        let screen = try await useCase.execute()
+        let screen = try await useCase.loadMainScreen()
         #expect(screen.recentCourses.map(\.id) == [5, 3])
         #expect(screen.recommendedCourses.map(\.id) == [2])
     }
@@ -48,7 +48,7 @@ struct GetMainUseCaseTests {
     @Test("reads the favourites before anything else")
     func favouritesFirst() async throws {
         let log = CallLog()
-        _ = try await FakeUseCases.main(hook: { log.record($0) }).execute()
+        _ = try await SampleLoaders.main(hook: { log.record($0) }).loadMainScreen()
 
         #expect(log.entries.first == "stockedCourses")
         #expect(log.entries.filter { $0 == "stockedCourses" }.count == 1)
@@ -61,11 +61,11 @@ struct GetMainUseCaseTests {
         // would wait forever (and the latch's guard timeout would fail the test).
         let parts: Set<String> = ["categories", "recentCourses", "recommendedCourses", "rankings"]
         let barrier = Latch(count: parts.count, name: "four-part barrier")
-        let useCase = FakeUseCases.main { call in
+        let useCase = SampleLoaders.main { call in
             if parts.contains(call) { try await barrier.arriveAndWait() }
         }
 
-        let screen = try await useCase.execute()
+        let screen = try await useCase.loadMainScreen()
         #expect(screen.rankingSections.count == 3)
     }
 
@@ -76,7 +76,7 @@ struct GetMainUseCaseTests {
         // batches start and finish in reverse order.
         let secondStarted = Latch(count: 1, name: "second batch started")
         let thirdStarted = Latch(count: 1, name: "third batch started")
-        let ordered = GetMainUseCase(
+        let ordered = MainScreenLoader(
             courseRepository: OrderedLookupCourseRepository(
                 gates: [
                     [4, 1]: { try await secondStarted.wait() },
@@ -91,7 +91,7 @@ struct GetMainUseCaseTests {
             idBatchSize: 2
         )
 
-        let screen = try await ordered.execute()
+        let screen = try await ordered.loadMainScreen()
         #expect(screen.rankingSections.map(\.id) == [10, 20, 30])
         #expect(screen.rankingSections.map { $0.items.map(\.id) } == [[4, 1, 2], [3, 5], [2, 3]])
         #expect(screen.rankingSections.first?.items.map(\.progress) == [1, 0.5, nil])
@@ -103,7 +103,7 @@ struct GetMainUseCaseTests {
         let allStarted = Latch(count: parts.count, name: "parts started")
         let neverOpens = Latch(count: 1, name: "until cancelled")
         let cancelled = CallLog()
-        let useCase = FakeUseCases.main { call in
+        let useCase = SampleLoaders.main { call in
             guard parts.contains(call) else { return }
             allStarted.countDown()
             do {
@@ -114,7 +114,7 @@ struct GetMainUseCaseTests {
             }
         }
 
-        let task = Task { try await useCase.execute() }
+        let task = Task { try await useCase.loadMainScreen() }
         try await allStarted.wait()
         task.cancel()
 
@@ -124,15 +124,15 @@ struct GetMainUseCaseTests {
 
     @Test("a failing part fails the whole screen with that error")
     func failurePropagates() async throws {
-        let useCase = FakeUseCases.main { call in
+        let useCase = SampleLoaders.main { call in
             if call == "rankings" { throw TestFailure(reason: "rankings are down") }
         }
-        await #expect(throws: TestFailure(reason: "rankings are down")) { try await useCase.execute() }
+        await #expect(throws: TestFailure(reason: "rankings are down")) { try await useCase.loadMainScreen() }
     }
 
     @Test("over repositories with nothing in them the screen is empty")
     func emptyScreen() async throws {
-        let screen = try await FakeUseCases.main(empty: true).execute()
+        let screen = try await SampleLoaders.main(empty: true).loadMainScreen()
         #expect(screen.isEmpty)
     }
 }

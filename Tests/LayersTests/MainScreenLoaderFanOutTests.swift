@@ -6,32 +6,32 @@ import UseCase
 /// How many requests the main screen sends for what the server returns: a rankings answer with
 /// thousands of rankings, or one ranking with 100,000 course ids, must not turn into thousands
 /// of requests at once.
-@Suite("GetMainUseCase fan-out")
-struct GetMainUseCaseFanOutTests {
+@Suite("MainScreenLoader fan-out")
+struct MainScreenLoaderFanOutTests {
     @Test("5,000 rankings over 1,000 courses: each id asked for once, in batches, at most the cap in flight")
     func manyRankings() async throws {
         // Ranking i holds five ids spread over 1...1000; together they cover every course.
         let rankings = (0..<5_000).map { index in
             RankingContents(id: index, label: "Ranking \(index)", courseIDs: (0..<5).map { (index * 5 + $0) % 1_000 + 1 })
         }
-        let probe = FanOutProbe(cap: GetMainUseCase.defaultMaxConcurrentBatches)
-        let screen = try await probe.useCase(rankings: rankings).execute()
+        let probe = FanOutProbe(cap: MainScreenLoader.defaultMaxConcurrentBatches)
+        let screen = try await probe.useCase(rankings: rankings).loadMainScreen()
 
         #expect(screen.rankingSections.count == 5_000)
         #expect(screen.rankingSections[4_999].items.map(\.id) == [996, 997, 998, 999, 1000])
-        let batches = 1_000 / GetMainUseCase.defaultIDBatchSize
+        let batches = 1_000 / MainScreenLoader.defaultIDBatchSize
         #expect(probe.courses.calls == batches)
         #expect(probe.courses.ids == 1_000)
         #expect(probe.userCourses.calls == batches)
-        #expect(probe.courses.maximumInFlight == GetMainUseCase.defaultMaxConcurrentBatches)
-        #expect(probe.userCourses.maximumInFlight <= GetMainUseCase.defaultMaxConcurrentBatches)
+        #expect(probe.courses.maximumInFlight == MainScreenLoader.defaultMaxConcurrentBatches)
+        #expect(probe.userCourses.maximumInFlight <= MainScreenLoader.defaultMaxConcurrentBatches)
     }
 
     @Test("one ranking of 100,000 course ids is fetched in batches of the batch size, at most the cap in flight")
     func oneHugeRanking() async throws {
         let rankings = [RankingContents(id: 1, label: "Everything", courseIDs: Array(1...100_000))]
         let probe = FanOutProbe(cap: 3)
-        let screen = try await probe.useCase(rankings: rankings, idBatchSize: 500, maxConcurrentBatches: 3).execute()
+        let screen = try await probe.useCase(rankings: rankings, idBatchSize: 500, maxConcurrentBatches: 3).loadMainScreen()
 
         #expect(screen.rankingSections.first?.items.count == 100_000)
         #expect(probe.courses.calls == 200)
@@ -71,10 +71,10 @@ private final class FanOutProbe: Sendable {
     var userCourses: Counts { userCourseCounts.withLock { $0 } }
 
     func useCase(
-        rankings: [RankingContents], idBatchSize: Int = GetMainUseCase.defaultIDBatchSize,
-        maxConcurrentBatches: Int = GetMainUseCase.defaultMaxConcurrentBatches
-    ) -> GetMainUseCase {
-        GetMainUseCase(
+        rankings: [RankingContents], idBatchSize: Int = MainScreenLoader.defaultIDBatchSize,
+        maxConcurrentBatches: Int = MainScreenLoader.defaultMaxConcurrentBatches
+    ) -> MainScreenLoader {
+        MainScreenLoader(
             courseRepository: CountingCourseRepository(probe: self),
             userCourseRepository: CountingUserCourseRepository(probe: self),
             categoryRepository: FakeCategoryRepository(categories: []),

@@ -6,18 +6,18 @@ import Domain
 /// `CacheTransaction`, their cache writes land together or not at all.
 ///
 /// ```swift
-/// let useCase = GetCourseDetailUseCase(courseRepository: courses,
-///                                      userCourseRepository: progress,
-///                                      stockedCourseRepository: favourites)
-/// let item = try await useCase.execute(courseID: 101)
+/// let loader = CourseDetailLoader(courseRepository: courses,
+///                                 userCourseRepository: progress,
+///                                 stockedCourseRepository: favourites)
+/// let item = try await loader.loadCourse(id: 101)
 /// ```
-public struct GetCourseDetailUseCase: Sendable {
+public struct CourseDetailLoader: CourseDetailLoading {
     private let courseRepository: any CourseRepository
     private let userCourseRepository: any UserCourseRepository
     private let stockedCourseRepository: any StockedCourseRepository
     private let cacheTransaction: (any CacheTransaction)?
 
-    /// Creates the use case over the given repositories.
+    /// Creates the loader over the given repositories.
     ///
     /// - Parameters:
     ///   - courseRepository: Looks the course up by id.
@@ -36,13 +36,13 @@ public struct GetCourseDetailUseCase: Sendable {
         self.cacheTransaction = cacheTransaction
     }
 
-    /// Reads the course with id `courseID`.
+    /// Reads the course with id `id`.
     ///
-    /// - Parameter courseID: The id of the course, known only at run time (from a tap, a link, …).
+    /// - Parameter id: The id of the course, known only at run time (from a tap, a link, …).
     /// - Returns: The course with its progress (`nil` when not started) and favourite state.
     /// - Throws: `CourseNotFound` when no course has that id; otherwise the first repository
     ///   error, or `CancellationError` when the calling task is cancelled.
-    public func execute(courseID: Int) async throws -> CourseItem {
+    public func loadCourse(id courseID: Int) async throws -> CourseItem {
         guard let cacheTransaction else { return try await item(courseID) }
         return try await cacheTransaction.withTransaction { try await item(courseID) }
     }
