@@ -2,7 +2,8 @@ import Foundation
 
 // `swift run -c release --package-path Benchmarks [Benchmarks --quick | --only …]` prints the table, the targets and
 // the machine line; `Benchmarks memory <ours|swinject|none> <count>` is the memory probe's child;
-// `Benchmarks profile <contender> <scenario> <iterations>` runs one case untimed, for a profiler.
+// `Benchmarks profile <contender> <scenario> <iterations>` runs one case untimed, for a profiler;
+// `Benchmarks compile-time …` measures build times of generated assemblies (Benchmarks/README.md).
 do {
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
@@ -21,6 +22,9 @@ do {
                 try Runner.profile(contender, scenario, iterations: count)
             }
         }
+    case "compile-time":
+        let options = try CompileTimeBenchmark.Options(Array(arguments.dropFirst()))
+        print(try CompileTimeBenchmark(options: options).run().markdown())
     default:
         let options = try Options(arguments)
         let results = try Runner(options: options).run()

@@ -6,6 +6,10 @@ enum BenchmarkError: Error, CustomStringConvertible {
     case wrongGraph(contender: String, problem: String)
     /// A memory-probe child process could not be started or did not report its peak memory.
     case memoryProbeFailed(String)
+    /// A `swift build` of the compile-time benchmark failed: the command and the end of its output.
+    case buildFailed(command: String, output: String)
+    /// A profiler (valgrind) could not run or did not report.
+    case profilerFailed(String)
     /// The command line asked for something the runner does not know.
     case usage(String)
 
@@ -17,6 +21,10 @@ enum BenchmarkError: Error, CustomStringConvertible {
             "\(contender) \(problem); the case would not measure what it says"
         case let .memoryProbeFailed(reason):
             "memory probe failed: \(reason)"
+        case let .buildFailed(command, output):
+            "`\(command)` failed:\n\(output)"
+        case let .profilerFailed(reason):
+            "profiler failed: \(reason)"
         case let .usage(reason):
             "\(reason)\n\(Self.usageText)"
         }
