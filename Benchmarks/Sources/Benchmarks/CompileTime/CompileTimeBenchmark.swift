@@ -82,7 +82,7 @@ struct CompileTimeBenchmark {
     /// - Throws: `BenchmarkError.buildFailed` when a build fails, or a file cannot be written.
     func run() throws -> CompileTimeResults {
         try generate()
-        var results = CompileTimeResults(loadAverageAtStart: Self.loadAverage())
+        var results = CompileTimeResults(loadAverageAtStart: Self.loadAverage(), repetitions: options.repetitions)
         for services in options.services {
             for configuration in options.configurations {
                 try measureRebuilds(services: services, configuration: configuration, into: &results)
@@ -130,19 +130,23 @@ struct CompileTimeBenchmark {
             progress("\(services) services, \(configuration.rawValue): first build of \(variant.rawValue) (untimed)")
             _ = try build(variant, services, configuration)
         }
-        var samples: [AssemblyVariant: [Double]] = [:]
+        var wall: [AssemblyVariant: [Double]] = [:]
+        var cpu: [AssemblyVariant: [Double]] = [:]
         for repetition in 1...options.repetitions {
             for variant in AssemblyVariant.allCases {
                 try touchAssembly(variant, services)
-                let (seconds, _) = try build(variant, services, configuration)
+                let build = try build(variant, services, configuration)
                 progress("\(services) services, \(configuration.rawValue), rebuild \(repetition) of "
-                    + "\(options.repetitions), \(variant.rawValue): \(String(format: "%.2f", seconds)) s")
-                samples[variant, default: []].append(seconds)
+                    + "\(options.repetitions), \(variant.rawValue): "
+                    + String(format: "%.2f s (CPU %.2f s)", build.seconds, build.cpuSeconds))
+                wall[variant, default: []].append(build.seconds)
+                cpu[variant, default: []].append(build.cpuSeconds)
             }
         }
-        for (variant, values) in samples {
-            results.rebuilds[.init(services: services, configuration: configuration, variant: variant)] =
-                Figure(samples: values)
+        for variant in AssemblyVariant.allCases {
+            let key = CompileTimeResults.RebuildKey(services: services, configuration: configuration, variant: variant)
+            results.rebuilds[key] = wall[variant].flatMap(Figure.init(samples:))
+            results.cpuTimes[key] = cpu[variant].flatMap(Figure.init(samples:))
         }
     }
 
@@ -150,7 +154,7 @@ struct CompileTimeBenchmark {
         for variant in AssemblyVariant.allCases {
             progress("\(services) services: type-check times of \(variant.rawValue) (debug)")
             try touchAssembly(variant, services)
-            let (_, log) = try build(variant, services, .debug, typeCheckTimes: true)
+            let log = try build(variant, services, .debug, typeCheckTimes: true).output
             let assembly = sourceFolder(variant, services).appendingPathComponent("Assembly.swift").path
             results.typeChecks[.init(services: services, variant: variant)] =
                 TypeCheckTimes(compilerOutput: log, file: assembly)
@@ -162,10 +166,12 @@ struct CompileTimeBenchmark {
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
     }
 
-    /// Builds one generated target and returns the wall time in seconds and the build's output.
+    /// Builds one generated target and returns its wall time and CPU time (user + system of
+    /// `swift build` and every process it waited for, the compiler's included) in seconds, and
+    /// the build's output. CPU time moves less than wall time when other work shares the machine.
     private func build(
         _ variant: AssemblyVariant, _ services: Int, _ configuration: BuildConfiguration, typeCheckTimes: Bool = false
-    ) throws -> (seconds: Double, output: String) {
+    ) throws -> (seconds: Double, cpuSeconds: Double, output: String) {
         let arguments = ["swift", "build", "-c", configuration.rawValue, "--package-path", workDirectory.path,
                          "--target", variant.targetName(services: services)]
         let logFile = workDirectory.appendingPathComponent("last-build.log")
@@ -181,6 +187,7 @@ struct CompileTimeBenchmark {
         process.environment = environment
         process.standardOutput = log
         process.standardError = log
+        let cpuBefore = Self.childrenCPUSeconds()
         let start = Harness.now()
         do {
             try process.run()
@@ -189,13 +196,27 @@ struct CompileTimeBenchmark {
         }
         process.waitUntilExit()
         let seconds = Double(Harness.now() - start) / 1e9
+        let cpuSeconds = Self.childrenCPUSeconds() - cpuBefore
         try log.close()
         let output = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
             throw BenchmarkError.buildFailed(
                 command: arguments.joined(separator: " "), output: String(output.suffix(3_000)))
         }
-        return (seconds, output)
+        return (seconds, cpuSeconds, output)
+    }
+
+    /// User + system time of every terminated child process this process has waited for.
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        let children = RUSAGE_CHILDREN.rawValue
+        #else
+        let children = RUSAGE_CHILDREN
+        #endif
+        guard getrusage(children, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The 1-minute load average, to show how busy the machine was.

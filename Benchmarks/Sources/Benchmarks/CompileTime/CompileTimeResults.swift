@@ -18,29 +18,40 @@ struct CompileTimeResults: Sendable {
 
     /// Rebuild wall times in seconds, after touching the assembly file.
     var rebuilds: [RebuildKey: Figure] = [:]
+    /// CPU time (user + system, compiler processes included) of the same rebuilds, in seconds.
+    var cpuTimes: [RebuildKey: Figure] = [:]
     /// Type-check times of the assembly file's functions (debug).
     var typeChecks: [TypeCheckKey: TypeCheckTimes] = [:]
     /// The machine's 1-minute load average when the run started and ended.
     var loadAverageAtStart: Double?
     var loadAverageAtEnd: Double?
+    /// How many rebuilds each figure summarises.
+    var repetitions = 3
+
+    private var repetitionsNote: String {
+        repetitions == 1 ? "1 rebuild" : "\(repetitions) rebuilds"
+    }
 
     /// The report: the rebuild table, the type-check table, the targets and the machine line.
     func markdown() -> String {
-        [rebuildTable(), typeCheckTable(), targets(), machine()].filter { !$0.isEmpty }.joined(separator: "\n\n")
+        [rebuildTable(rebuilds, unit: "s"), rebuildTable(cpuTimes, unit: "CPU s"), typeCheckTable(), targets(), machine()]
+            .filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 
-    private func rebuildTable() -> String {
+    /// One line per size and configuration: each variant's median (min–max), and each of ours
+    /// divided by Swinject's.
+    private func rebuildTable(_ figures: [RebuildKey: Figure], unit: String) -> String {
         let variants = AssemblyVariant.allCases
         let ours = variants.filter { !$0.isSwinject }
         var lines = [
-            "| services | build | " + variants.map { "\($0.title), s" }.joined(separator: " | ") + " | "
+            "| services | build | " + variants.map { "\($0.title), \(unit)" }.joined(separator: " | ") + " | "
                 + ours.map { "\($0.title) ÷ Swinject" }.joined(separator: " | ") + " |",
             "|---:|---|" + String(repeating: "---:|", count: variants.count + ours.count),
         ]
-        let keys = Set(rebuilds.keys.map { RebuildKey(services: $0.services, configuration: $0.configuration, variant: .swinjectClosures) })
+        let keys = Set(figures.keys.map { RebuildKey(services: $0.services, configuration: $0.configuration, variant: .swinjectClosures) })
         for key in keys.sorted(by: { ($0.services, $0.configuration.rawValue) < ($1.services, $1.configuration.rawValue) }) {
             func figure(_ variant: AssemblyVariant) -> Figure? {
-                rebuilds[RebuildKey(services: key.services, configuration: key.configuration, variant: variant)]
+                figures[RebuildKey(services: key.services, configuration: key.configuration, variant: variant)]
             }
             let swinject = figure(.swinjectClosures)?.median
             let times = variants.map { variant in
@@ -101,8 +112,9 @@ struct CompileTimeResults: Sendable {
 
     private func machine() -> String {
         let load = [loadAverageAtStart, loadAverageAtEnd].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
-        return Machine.line(method: "`swift build` wall time of one target after touching its assembly file, "
-            + "median (min–max); 1-minute load average \(load[0]) at the start, \(load[1]) at the end",
+        return Machine.line(method: "`swift build` wall time (first table) and CPU time, compiler processes "
+            + "included (second table), of one target after touching its assembly file, median (min–max) of "
+            + "\(repetitionsNote); 1-minute load average \(load[0]) at the start, \(load[1]) at the end",
             statesBuild: false)
     }
 }
