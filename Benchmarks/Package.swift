@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A separate package so that the main package keeps zero dependencies: it compares this
-// container with Swinject and with hand-wired construction, in one process, in one table.
+// container with Swinject, swift-dependencies and hand-wired construction, in one process, in one table.
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -10,6 +10,7 @@ let package = Package(
         // `name:` pins the identity, whatever the folder holding the main package is called.
         .package(name: "DIContainer", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies.git", exact: "1.17.1"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +20,7 @@ let package = Package(
                 .product(name: "AppAssembly", package: "DIContainer"),
                 .product(name: "Layers", package: "DIContainer"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ]
         ),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),

@@ -54,6 +54,20 @@ enum OurCases: Contestant {
             BenchmarkCase(scenario: .registration, run: .batchKeeping(operationsPerCall: names.count) { n in
                 (0..<n).map { _ in registerNamed(names) }
             }),
+            .single(.overrideScope) { [c = makeContainer()] n in
+                try repeatOperation(n) {
+                    try c.withOverrides({ $0.register(Logging.self) { _ in PrintLogger() } }) {
+                        try c.resolve(Logging.self)
+                    }
+                }
+            },
+            .single(.coldStart) { [fillers = fillerNames(coldStartRegistrations - 2)] n in
+                try repeatOperation(n) {
+                    let container = Container()
+                    registerServices(in: container, fillers: fillers)
+                    return try container.resolve(Greeting.self)
+                }
+            },
             BenchmarkCase(scenario: .registrationAndValidation, run: .batchKeeping(operationsPerCall: 1) { n in
                 try (0..<n).map { _ in
                     let container = registerDependent(names.dropFirst())
@@ -105,8 +119,13 @@ enum OurCases: Contestant {
     /// and `fillers` more named registrations.
     private static func makeContainer(fillers: Int = 0) -> Container {
         let container = Container()
-        registerServices(in: container, fillers: fillers)
+        registerServices(in: container, fillers: fillerNames(fillers))
         return container
+    }
+
+    /// The names of `count` filler registrations, made once outside the timed loops.
+    private static func fillerNames(_ count: Int) -> [Name] {
+        (0..<count).map { Name("filler-\($0)") }
     }
 
     /// A container whose `singleton` `Settings` already exists.
@@ -116,13 +135,15 @@ enum OurCases: Contestant {
         return container
     }
 
-    private static func registerServices(in container: Container, fillers: Int) {
+    /// `Logging`, `Greeting` and one named `Logging` per filler; with no fillers, every service
+    /// of the benchmark.
+    private static func registerServices(in container: Container, fillers: [Name]) {
         container.register(Logging.self) { _ in PrintLogger() }
         container.register(Greeting.self) { r in Greeter(logger: try r.resolve(Logging.self)) }
-        for index in 0..<fillers {
-            container.register(Logging.self, name: Name("filler-\(index)")) { _ in PrintLogger() }
+        for name in fillers {
+            container.register(Logging.self, name: name) { _ in PrintLogger() }
         }
-        guard fillers == 0 else { return }
+        guard fillers.isEmpty else { return }
 
         container.register(Logging.self, name: .local) { _ in PrintLogger() }
         container.register(Greeting.self, name: .local) { r in Greeter(logger: try r.resolve(Logging.self)) }

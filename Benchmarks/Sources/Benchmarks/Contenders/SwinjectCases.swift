@@ -59,6 +59,22 @@ enum SwinjectCases: Contestant {
             BenchmarkCase(scenario: .registration, run: .batchKeeping(operationsPerCall: names.count) { n in
                 (0..<n).map { _ in registerNamed(names) }
             }),
+            // Swinject's override scope is a child container: the replacement is registered in
+            // it, resolved through it, and dropped with it.
+            .single(.overrideScope) { [c = makeContainer()] n in
+                try repeatOperation(n) {
+                    let child = Container(parent: c)
+                    child.register(Logging.self) { _ in PrintLogger() }.inObjectScope(.transient)
+                    return try resolve(Logging.self, from: child)
+                }
+            },
+            .single(.coldStart) { [fillers = fillerNames(coldStartRegistrations - 2)] n in
+                try repeatOperation(n) {
+                    let container = Container()
+                    registerServices(in: container, fillers: fillers)
+                    return try resolve(Greeting.self, from: container)
+                }
+            },
         ]
     }
 
@@ -92,8 +108,13 @@ enum SwinjectCases: Contestant {
     /// and `fillers` more named registrations.
     private static func makeContainer(fillers: Int = 0) -> Container {
         let container = Container()
-        registerServices(in: container, fillers: fillers)
+        registerServices(in: container, fillers: fillerNames(fillers))
         return container
+    }
+
+    /// The names of `count` filler registrations, made once outside the timed loops.
+    private static func fillerNames(_ count: Int) -> [String] {
+        (0..<count).map { "filler-\($0)" }
     }
 
     /// A container whose `.container`-scoped `Settings` already exists.
@@ -103,15 +124,17 @@ enum SwinjectCases: Contestant {
         return container
     }
 
-    private static func registerServices(in container: Container, fillers: Int) {
+    /// `Logging`, `Greeting` and one named `Logging` per filler; with no fillers, every service
+    /// of the benchmark.
+    private static func registerServices(in container: Container, fillers: [String]) {
         container.register(Logging.self) { _ in PrintLogger() }.inObjectScope(.transient)
         container.register(Greeting.self) { r in
             Greeter(logger: required(r.resolve(Logging.self)))
         }.inObjectScope(.transient)
-        for index in 0..<fillers {
-            container.register(Logging.self, name: "filler-\(index)") { _ in PrintLogger() }
+        for name in fillers {
+            container.register(Logging.self, name: name) { _ in PrintLogger() }
         }
-        guard fillers == 0 else { return }
+        guard fillers.isEmpty else { return }
 
         container.register(Logging.self, name: "local") { _ in PrintLogger() }.inObjectScope(.transient)
         container.register(Greeting.self, name: "local") { r in

@@ -6,6 +6,10 @@ enum BenchmarkError: Error, CustomStringConvertible {
     case wrongGraph(contender: String, problem: String)
     /// A memory-probe child process could not be started or did not report its peak memory.
     case memoryProbeFailed(String)
+    /// A `swift build` of the compile-time benchmark failed: the command and the end of its output.
+    case buildFailed(command: String, output: String)
+    /// A profiler (valgrind) could not run or did not report.
+    case profilerFailed(String)
     /// The command line asked for something the runner does not know.
     case usage(String)
 
@@ -17,6 +21,10 @@ enum BenchmarkError: Error, CustomStringConvertible {
             "\(contender) \(problem); the case would not measure what it says"
         case let .memoryProbeFailed(reason):
             "memory probe failed: \(reason)"
+        case let .buildFailed(command, output):
+            "`\(command)` failed:\n\(output)"
+        case let .profilerFailed(reason):
+            "profiler failed: \(reason)"
         case let .usage(reason):
             "\(reason)\n\(Self.usageText)"
         }
@@ -24,11 +32,18 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
     /// The command-line summary printed with a usage error.
     static let usageText = """
-        usage: Benchmarks [--quick] [--only SCENARIO,…] [--contender hand-wired|ours|swinject]
+        usage: Benchmarks [--quick] [--only SCENARIO,…] [--contender CONTENDER]
                    run the cases (all by default) and print the table, targets and machine line
+               Benchmarks instructions [--only SCENARIO,…] [--contender CONTENDER]
+                   instructions per operation of the core cases, counted by callgrind (needs valgrind)
+               Benchmarks compile-time [--services N,…] [--configurations debug,release]
+                                       [--repetitions N] [--no-type-check]
+                   rebuild and type-check times of generated assemblies (default: 300 and 1,200
+                   services, debug and release, 3 rebuilds each)
+               Benchmarks profile <CONTENDER> <scenario> <iterations>
+                   run one case untimed, for perf or callgrind
                Benchmarks memory <ours|swinject|none> <count>
                    (internal, the memory probe's child) build registrations, print peak RSS in kB
-               Benchmarks profile <hand-wired|ours|swinject> <scenario> <iterations>
-                   run one case untimed, for perf or callgrind
+        CONTENDER is hand-wired, ours, swinject or swift-dependencies.
         """
 }

@@ -48,12 +48,13 @@ struct MemoryProbe {
         return kilobytes
     }
 
-    /// The command-line spelling of a contender for the `memory` subcommand.
+    /// The command-line spelling of a contender (`--contender`, `memory`, `profile`).
     static func argument(_ contender: Contender) -> String {
         switch contender {
         case .handWired: "hand-wired"
         case .ours: "ours"
         case .swinject: "swinject"
+        case .dependencies: "swift-dependencies"
         }
     }
 

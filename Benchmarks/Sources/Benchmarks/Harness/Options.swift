@@ -7,7 +7,7 @@ struct Options {
     /// When set, only this contender runs (for profiling one case).
     var contender: Contender?
 
-    /// Parses `[--quick] [--only SCENARIO,…] [--contender hand-wired|ours|swinject]`.
+    /// Parses `[--quick] [--only SCENARIO,…] [--contender hand-wired|ours|swinject|swift-dependencies]`.
     ///
     /// - Parameter arguments: The arguments after the executable's name.
     /// - Throws: `BenchmarkError.usage` for an unknown option or value.
@@ -29,7 +29,8 @@ struct Options {
             case "--contender":
                 let name = remaining.popFirst() ?? ""
                 guard let chosen = Contender.allCases.first(where: { MemoryProbe.argument($0) == name }) else {
-                    throw BenchmarkError.usage("unknown contender \"\(name)\"; use hand-wired, ours or swinject")
+                    let known = Contender.allCases.map(MemoryProbe.argument).joined(separator: ", ")
+                    throw BenchmarkError.usage("unknown contender \"\(name)\"; use one of \(known)")
                 }
                 contender = chosen
             default:

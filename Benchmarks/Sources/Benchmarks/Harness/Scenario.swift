@@ -6,6 +6,9 @@ enum Contender: String, Sendable, CaseIterable {
     case ours = "DIContainer"
     /// Swinject 2.10.0.
     case swinject = "Swinject"
+    /// swift-dependencies 1.17.1 (Point-Free), in its documented form: `DependencyKey`s,
+    /// `DependencyValues` properties, `@Dependency` reads and `withDependencies` scopes.
+    case dependencies = "swift-dependencies"
 }
 
 /// What a case measures; each contender implements the scenarios it supports.
@@ -19,6 +22,15 @@ enum Scenario: String, Sendable, CaseIterable {
     case registration, registrationAndValidation
     case memoryPerRegistration
     case appAssembly, appPresenter
+    /// Enter an override scope, replace one service, resolve it, leave.
+    case overrideScope
+    /// A new container, `coldStartRegistrations` registrations, one resolve (one dependency),
+    /// teardown — all timed.
+    case coldStart
+    // Main-actor resolution goes here once main-actor registrations land (isolation issue): add
+    // a case (e.g. `mainActorResolve`), a row in `Table.rows`, a `BenchmarkCase` in each
+    // contender's `cases()` that resolves on the main thread (swift-dependencies: a `@MainActor`
+    // dependency read), and, if it has a target, a line in `Targets`.
 }
 
 /// One runnable case: a scenario and how to run a batch of it.
@@ -63,6 +75,10 @@ protocol Contestant {
 
 /// The number of registrations in the "many registrations" cases (6, 7 and 8).
 let manyRegistrations = 10_000
+
+/// The number of registrations in the cold-start case: `Logging`, `Greeting` (resolved) and
+/// named `Logging` fillers.
+let coldStartRegistrations = 20
 
 /// Performs `body` `count` times, passing each result to the sink. Inlined into every case so
 /// the operation itself is specialized at the call site.

@@ -17,6 +17,11 @@ enum Formatting {
         return grouped.joined(separator: ",")
     }
 
+    /// A count such as `300` or `1,200`.
+    static func count(_ count: Int) -> String {
+        count < 100 ? String(count) : value(Double(count))
+    }
+
     /// A ratio such as `2.31×`.
     static func ratio(_ value: Double) -> String {
         value < 10 ? String(format: "%.2f×", value) : String(format: "%.1f×", value)

@@ -7,6 +7,18 @@ enum Machine {
     /// - Parameter plan: The measurement plan, stated so a reader knows how figures were taken.
     /// - Returns: A line such as `Machine: 2 cores (2 active), 24.0 GiB, …`.
     static func line(plan: Plan) -> String {
+        line(method: "\(plan.repetitions) repetitions of ≥ \(plan.batchNanoseconds / 1_000_000) ms per case, one process"
+            + " (memory: separate processes)")
+    }
+
+    /// Cores, memory, CPU model, OS and compiler, then how the figures were taken.
+    ///
+    /// - Parameters:
+    ///   - method: How the figures were taken, in a few words.
+    ///   - statesBuild: Whether to say how this executable was built (not for figures that do not
+    ///     depend on it, such as compile times).
+    /// - Returns: A line such as `Machine: 2 cores (2 active), 24.0 GiB, …`.
+    static func line(method: String, statesBuild: Bool = true) -> String {
         let info = ProcessInfo.processInfo
         let gibibytes = Double(info.physicalMemory) / 1_073_741_824
         let parts = [
@@ -15,9 +27,8 @@ enum Machine {
             cpuModel(),
             info.operatingSystemVersionString,
             "compiled with Swift \(compilerVersion)",
-            configuration,
-            "\(plan.repetitions) repetitions of ≥ \(plan.batchNanoseconds / 1_000_000) ms per case, one process"
-                + " (memory: separate processes)",
+            statesBuild ? configuration : nil,
+            method,
         ]
         return "Machine: " + parts.compactMap { $0 }.joined(separator: ", ")
     }

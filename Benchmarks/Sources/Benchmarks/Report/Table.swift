@@ -1,5 +1,5 @@
-/// The markdown table of one run: one row per case, our figures beside the hand-wired floor and
-/// Swinject's, all measured in the same process.
+/// The markdown table of one run: one row per case, our figures beside the hand-wired floor,
+/// Swinject's and swift-dependencies', all measured in the same process.
 struct Table {
     /// One line of the table.
     struct Row {
@@ -51,6 +51,10 @@ struct Table {
         Row(number: 8, title: "peak RSS per registration, bytes (10,000)", scenario: .memoryPerRegistration),
         Row(number: 9, title: "app: new container, assemble, resolve main presenter", scenario: .appAssembly),
         Row(number: 9, title: "app: resolve main presenter (assembled, warm)", scenario: .appPresenter),
+        Row(number: 10, title: "override scope: enter, replace one service, resolve it, leave", scenario: .overrideScope),
+        Row(number: 11, title: "cold start: new container, 20 registrations, resolve one (one dep), teardown",
+            scenario: .coldStart),
+        // Main-actor resolution: its row goes here (see `Scenario`).
     ]
 
     /// The markdown text of the table.
@@ -59,13 +63,15 @@ struct Table {
     /// - Returns: A header, a separator and one line per row.
     static func markdown(_ results: Results) -> String {
         var lines = [
-            "| # | case | ours median ns | min | max | × hand-wired | Swinject median ns | speed-up vs Swinject |",
-            "|---|---|---:|---:|---:|---:|---:|---:|",
+            "| # | case | ours median ns | min | max | × hand-wired | Swinject median ns | speed-up vs Swinject"
+                + " | swift-dependencies median ns | speed-up vs swift-dependencies |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
             let primary = results[row.primary, row.scenario]
             let floor = row.floor.flatMap { results.median(.handWired, $0) }
             let swinject = row.primary == .ours ? results[.swinject, row.scenario] : nil
+            let dependencies = row.primary == .ours ? results[.dependencies, row.scenario] : nil
             let cells = [
                 "\(row.number)",
                 row.title,
@@ -75,13 +81,16 @@ struct Table {
                 ratio(primary?.median, over: floor),
                 Formatting.median(swinject),
                 ratio(swinject?.median, over: primary?.median),
+                Formatting.median(dependencies),
+                ratio(dependencies?.median, over: primary?.median),
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }
 
-    private static func ratio(_ numerator: Double?, over denominator: Double?) -> String {
+    /// `numerator / denominator` as a ratio such as `2.31×`, or an em dash when either is missing.
+    static func ratio(_ numerator: Double?, over denominator: Double?) -> String {
         guard let numerator, let denominator, denominator > 0 else { return "—" }
         return Formatting.ratio(numerator / denominator)
     }
