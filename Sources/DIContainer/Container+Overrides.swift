@@ -47,6 +47,7 @@ extension Container {
     ///
     /// - Parameters:
     ///   - overrides: Registers the replacements into the container it is given.
+    ///   - isolation: The actor `operation` runs on: the caller's, by default.
     ///   - operation: The code to run with the overrides in effect.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.

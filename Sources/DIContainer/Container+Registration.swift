@@ -18,6 +18,8 @@ extension Container {
     ///     a new one each time, unless the container was made with another) when `nil`.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
     public func register<S>(
@@ -48,6 +50,8 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
     public func register<S, each A>(
@@ -78,6 +82,8 @@ extension Container {
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service; it may `await`, and resolves dependencies with
     ///     `resolveAsync` (or `resolve` for synchronous ones).
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
     public func register<S>(
@@ -99,6 +105,8 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
     public func register<S, each A>(
@@ -123,6 +131,8 @@ extension Container {
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - instance: The instance to hand out.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
     public func register<S: Sendable>(
@@ -153,6 +163,8 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - initializer: A function from the dependencies to the service.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
@@ -185,6 +197,8 @@ extension Container {
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - argument: The type of the runtime argument, passed to `resolve(_:name:arguments:)`.
     ///   - initializer: A function from the argument and the dependencies to the service.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @_disfavoredOverload
     @discardableResult
