@@ -84,7 +84,9 @@ extension Container {
         var details: [String] = []
         if let name = service.name { details.append("name: \(name)") }
         if !service.argumentTypeNames.isEmpty { details.append("arguments: \(service.argumentList)") }
-        details.append(entry.isInstance ? "instance" : entry.lifetime.description + (entry.isAsync ? ", async" : ""))
+        details.append(
+            entry.isInstance
+                ? "instance" : entry.lifetime.description + (entry.isAsync ? ", async" : "") + (entry.isMainActor ? ", main actor" : ""))
         return [service.typeName, details.joined(separator: " · ")]
     }
 

@@ -2,6 +2,12 @@
 /// order never matters. Registering the same type, name and argument types again replaces the
 /// earlier registration (and drops the singleton it held); the replacement keeps the original's
 /// place in registration order.
+///
+/// The service must be `Sendable`: whatever the lifetime (`singleton`, `weak` and `graph`
+/// instances are handed to every thread that asks), the compiler checks it here. A service that is
+/// not `Sendable` is registered with `lifetime: .transient` (`TransientLifetime`, a new instance
+/// per resolve, never shared), with `registerMainActor` when it lives on the main actor, or — taking
+/// responsibility for its thread safety — wrapped in `UncheckedSendable`.
 extension Container {
     /// Registers a factory that builds `type` from other services.
     ///
@@ -20,7 +26,7 @@ extension Container {
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S>(
+    public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
@@ -50,7 +56,7 @@ extension Container {
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S, each A>(
+    public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
@@ -80,7 +86,7 @@ extension Container {
     ///     `resolveAsync` (or `resolve` for synchronous ones).
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S>(
+    public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
@@ -101,7 +107,7 @@ extension Container {
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S, each A>(
+    public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
@@ -158,7 +164,7 @@ extension Container {
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
     @discardableResult
-    public func register<S, each D>(
+    public func register<S: Sendable, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
@@ -188,7 +194,7 @@ extension Container {
     /// - Returns: The registration, for introspection.
     @_disfavoredOverload
     @discardableResult
-    public func register<S, A, each D>(
+    public func register<S: Sendable, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
