@@ -16,16 +16,16 @@
 /// ```
 ///
 /// The container runs a main-actor factory, and hands out a main-actor registration's kept
-/// instance (`singleton`, `weak`, `graph`), only on the main thread. Asked for anywhere else — a
+/// instance (`singleton`, `weak`, `graph`), only on the main actor. Asked for anywhere else — a
 /// background task, or the factory of a nonisolated service resolved there — it throws
 /// `ResolutionError.Kind.mainActorRequired` naming the path; it never traps and never races. From
 /// such code, hop first: `await MainActor.run { try container.resolve(ProfileViewModel.self) }`
 /// (the compiler then checks that what leaves the main actor may). Main-actor services may depend
-/// on nonisolated ones, and their instances need not be `Sendable`: they never leave the main
-/// thread through the container.
+/// on nonisolated ones, and their instances need not be `Sendable`: the container never hands them
+/// to other code.
 ///
 /// `validate()` and `registrations` run main-actor factories like the others when called on the
-/// main thread; elsewhere they list those they could not check in `ValidationError.unchecked`.
+/// main actor; elsewhere they list those they could not check in `ValidationError.unchecked`.
 extension Container {
     /// Registers a `@MainActor` factory.
     ///

@@ -21,7 +21,7 @@ extension Container {
     ///   cannot run here (use `validateAsync()`): each one whose dependencies are not known yet is
     ///   listed in `ValidationError.unchecked` — validation never calls a container valid over a
     ///   registration it could not check;
-    /// - `registerMainActor` factories run only on the main thread: validated elsewhere, each one
+    /// - `registerMainActor` factories run only on the main actor: validated elsewhere, each one
     ///   whose dependencies are not known yet (and each factory that asks for one) is listed in
     ///   `ValidationError.unchecked`. Validate from the main actor to check them.
     ///
@@ -76,13 +76,13 @@ extension Container {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
-        var offMainThread: [Entry] = []
+        var offMainActor: [Entry] = []
         for entry in entries where entry.needsDryRun && !entry.isAsync {
             if let problem = dryRun(entry) {
-                if case .mainActorRequired = problem.kind { offMainThread.append(entry) } else { problems.append(problem) }
+                if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainThread: offMainThread)
+        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// `inspect(runningAsync:)` that also runs `async` factories.
@@ -90,7 +90,7 @@ extension Container {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
-        var offMainThread: [Entry] = []
+        var offMainActor: [Entry] = []
         for entry in entries where entry.needsDryRun {
             do {
                 if let factory = entry as? any DryRunnable {
@@ -98,10 +98,10 @@ extension Container {
                 }
             } catch {
                 let problem = Self.problem(error, entry)
-                if case .mainActorRequired = problem.kind { offMainThread.append(entry) } else { problems.append(problem) }
+                if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainThread: offMainThread)
+        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
@@ -120,13 +120,13 @@ extension Container {
     }
 
     /// The static part: every known dependency answered, no cycles; and what stayed unknown —
-    /// `offMainThread` lists the registrations whose dry run needed the main thread.
+    /// `offMainActor` lists the registrations whose dry run needed the main actor.
     private func finishInspection(
-        _ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainThread: [Entry]
+        _ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainActor: [Entry]
     ) -> Inspection {
         var problems = problems
-        var unchecked = offMainThread.map { ValidationError.Unchecked($0, needsMainThread: true) }
-        let skipped = Set(offMainThread.map(\.key))
+        var unchecked = offMainActor.map { ValidationError.Unchecked($0, needsMainActor: true) }
+        let skipped = Set(offMainActor.map(\.key))
         for entry in entries where !entry.isInstance && !skipped.contains(entry.key) {
             guard let dependencies = entry.knownDependencies else {
                 unchecked.append(ValidationError.Unchecked(entry))

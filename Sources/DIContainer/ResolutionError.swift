@@ -80,7 +80,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .asyncFactory:
             return "it has an async factory and was asked for synchronously"
         case .mainActorRequired:
-            return "it was registered with registerMainActor and was asked for off the main thread"
+            return "it was registered with registerMainActor and was asked for off the main actor"
         case .depthLimitExceeded(let limit):
             return "the resolution went \(limit) levels deep and stopped before the stack runs out"
         case .factoryFailed(let underlying):
@@ -160,13 +160,13 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
         /// Why it was not checked, and how to make it checkable.
         public let reason: String
 
-        init(_ entry: Entry, needsMainThread: Bool = false) {
+        init(_ entry: Entry, needsMainActor: Bool = false) {
             service = entry.service
-            if needsMainThread {
+            if needsMainActor {
                 reason = entry.isMainActor
-                    ? "it was registered with registerMainActor and validation ran off the main thread; "
+                    ? "it was registered with registerMainActor and validation ran off the main actor; "
                         + "validate from the main actor"
-                    : "its factory asks for a registerMainActor service and validation ran off the main thread; "
+                    : "its factory asks for a registerMainActor service and validation ran off the main actor; "
                         + "validate from the main actor"
             } else if entry.isAsync {
                 reason = "it has an async factory; check it with try await validateAsync()"

@@ -20,7 +20,7 @@ class Entry: @unchecked Sendable {
     /// Set for registrations of a ready-made instance, which every override scope shares.
     let isInstance: Bool
     /// Set for `registerMainActor` registrations: their factory is `@MainActor`, so the engine
-    /// builds them, and hands out what it keeps of them, only on the main thread.
+    /// builds them, and hands out what it keeps of them, only on the main actor.
     let isMainActor: Bool
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
