@@ -53,6 +53,13 @@ let package = Package(
         .target(name: "DIContainerTesting", dependencies: ["DIContainer", "Locking"]),
         .testTarget(name: "DIContainerTestingTests", dependencies: ["DIContainerTesting", "DIContainer", "Locking"]),
 
+        // A small app built the way Swift 6.2 app targets often are, with default main-actor
+        // isolation: registered and resolved from the main actor.
+        .testTarget(
+            name: "MainActorAppTests", dependencies: ["DIContainer"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(
             name: "TestSupport", dependencies: ["Presentation", "Scheduling", "UseCase", "Locking"],
