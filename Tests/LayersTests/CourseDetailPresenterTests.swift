@@ -5,6 +5,7 @@ import TestSupport
 import UseCase
 
 @Suite("CourseDetailPresenter and GetCourseDetailUseCase")
+@MainActor  // the views are main-actor: updates reach them there
 struct CourseDetailPresenterTests {
     private let scheduler = TestScheduler(label: "main")
     private let view = RecordingCourseDetailView()

@@ -2,11 +2,13 @@ import UseCase
 
 /// What `CourseDetailPresenter` drives: the course detail screen's view.
 ///
-/// The presenter calls these methods only through its scheduler and holds the view weakly.
+/// The presenter calls these methods only through its scheduler, on the main actor, and holds the
+/// view weakly; a main-actor view class adopts the protocol as it is.
 ///
 /// ```swift
 /// final class CourseDetailViewController: UIViewController, CourseDetailView { … }
 /// ```
+@MainActor
 public protocol CourseDetailView: AnyObject, Sendable {
     /// Shows or hides the loading indicator.
     ///

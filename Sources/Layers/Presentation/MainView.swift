@@ -2,12 +2,15 @@ import UseCase
 
 /// What `MainPresenter` drives: the main screen's view.
 ///
-/// The presenter calls these methods only through its scheduler (the main queue in the app), so
-/// an implementation may touch UI state directly. The presenter holds the view weakly.
+/// The presenter calls these methods only through its scheduler (the main queue in the app), and
+/// on the main actor, so a main-actor view class adopts the protocol as it is — a
+/// `UIViewController` subclass, say — and may touch UI state directly. The presenter holds the
+/// view weakly.
 ///
 /// ```swift
-/// final class MainViewController: UIViewController, MainView { … }
+/// final class MainViewController: UIViewController, MainView { … }   // @MainActor, as UIKit is
 /// ```
+@MainActor
 public protocol MainView: AnyObject, Sendable {
     /// Shows or hides the loading indicator.
     ///

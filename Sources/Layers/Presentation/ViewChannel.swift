@@ -5,7 +5,10 @@ import Scheduling
 /// the task of the load in progress.
 ///
 /// Updates are delivered against the view attached when they run, so updates for a view that
-/// has gone away are dropped.
+/// has gone away are dropped. The view protocols are `@MainActor`: an update scheduled on the
+/// main actor (the main queue scheduler of the app) runs right there; one that a scheduler runs
+/// elsewhere (a test's) continues on the main actor, in the order scheduled, with the
+/// scheduler's `CurrentScheduler.label`.
 ///
 /// `View` is a view protocol's existential (`any MainView`); those protocols are class-bound, so
 /// the view is held as a weak `AnyObject` and cast back on delivery.
@@ -38,11 +41,15 @@ final class ViewChannel<View: Sendable>: Sendable {
         return task
     }
 
-    /// Schedules `update` on the scheduler, against the view attached when it runs.
-    func deliver(_ update: @escaping @Sendable (View) -> Void) {
+    /// Schedules `update` on the scheduler, against the view attached when it runs, on the main
+    /// actor.
+    func deliver(_ update: @escaping @MainActor @Sendable (View) -> Void) {
         scheduler.schedule {
             guard let view = self.state.withLock({ $0.view?.view }) else { return }
-            update(view)
+            MainActorIsolation.run(update, view) {
+                // A task inherits the scheduler's label; the main actor runs them in order.
+                Task { @MainActor in update(view) }
+            }
         }
     }
 }
