@@ -20,7 +20,8 @@
 /// background task, or the factory of a nonisolated service resolved there — it throws
 /// `ResolutionError.Kind.mainActorRequired` naming the path; it never traps and never races. From
 /// such code, hop first: `await MainActor.run { try container.resolve(ProfileViewModel.self) }`
-/// (the compiler then checks that what leaves the main actor may). Main-actor services may depend
+/// (the compiler then checks that what leaves the main actor may). `resolveAsync` runs off the
+/// main actor, so main-actor services are resolved with `resolve`. Main-actor services may depend
 /// on nonisolated ones, and their instances need not be `Sendable`: the container never hands them
 /// to other code.
 ///
