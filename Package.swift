@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -52,6 +52,13 @@ let package = Package(
         // never a copy of it. Swift Testing's test scoping needs tools version 6.1.
         .target(name: "DIContainerTesting", dependencies: ["DIContainer", "Locking"]),
         .testTarget(name: "DIContainerTestingTests", dependencies: ["DIContainerTesting", "DIContainer", "Locking"]),
+
+        // A small app built the way Swift 6.2 app targets often are, with default main-actor
+        // isolation: registered and resolved from the main actor.
+        .testTarget(
+            name: "MainActorAppTests", dependencies: ["DIContainer"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
 
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(

@@ -10,6 +10,11 @@ import UseCase
 /// `CourseDetailPresenter` is auto-wired with `argument:initializer:`, so `validate()` checks
 /// its dependencies although the id is only known when a screen opens.
 ///
+/// The presenters are `Sendable` and nonisolated — they hand every update to their scheduler,
+/// and the (`@MainActor`) views receive it on the main actor — so they are registered with
+/// `register` and can be built on any thread. A `@MainActor` view model would be registered with
+/// `registerMainActor` instead.
+///
 /// ```swift
 /// let detail = try container.resolve(CourseDetailPresenter.self, arguments: 42)
 /// ```

@@ -40,7 +40,7 @@ public struct RepositoryAssembly: Assembly {
 
     /// Registers one repository protocol: `remote` unnamed, `local` under `.local`, both on the
     /// `.background` scheduler.
-    private func register<Repository>(
+    private func register<Repository: Sendable>(
         _ container: Container, _ type: Repository.Type,
         remote: @escaping @Sendable (APIClient, any CacheStore, any Scheduler) -> Repository,
         local: @escaping @Sendable (any CacheStore, any Scheduler) -> Repository,

@@ -159,7 +159,7 @@ struct GraphDrawing {
         if !info.service.argumentTypeNames.isEmpty {
             lines.append("arguments: (" + info.service.argumentTypeNames.joined(separator: ", ") + ")")
         }
-        lines.append(info.isInstance ? "instance" : info.lifetime.description + (info.isAsync ? ", async" : ""))
+        lines.append(info.isInstance ? "instance" : info.lifetime.description + (info.isAsync ? ", async" : "") + (info.isMainActor ? ", main actor" : ""))
         return lines
     }
 

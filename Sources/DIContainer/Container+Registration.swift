@@ -2,6 +2,12 @@
 /// order never matters. Registering the same type, name and argument types again replaces the
 /// earlier registration (and drops the singleton it held); the replacement keeps the original's
 /// place in registration order.
+///
+/// The service must be `Sendable`: whatever the lifetime (`singleton`, `weak` and `graph`
+/// instances are handed to every thread that asks), the compiler checks it here. A service that is
+/// not `Sendable` is registered with `lifetime: .transient` (`TransientLifetime`, a new instance
+/// per resolve, never shared), with `registerMainActor` when it lives on the main actor, or — taking
+/// responsibility for its thread safety — wrapped in `UncheckedSendable`.
 extension Container {
     /// Registers a factory that builds `type` from other services.
     ///
@@ -22,7 +28,7 @@ extension Container {
     ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S>(
+    public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
@@ -54,7 +60,7 @@ extension Container {
     ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S, each A>(
+    public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
@@ -86,7 +92,7 @@ extension Container {
     ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S>(
+    public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
@@ -109,7 +115,7 @@ extension Container {
     ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection.
     @discardableResult
-    public func register<S, each A>(
+    public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
@@ -170,7 +176,7 @@ extension Container {
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
     @discardableResult
-    public func register<S, each D>(
+    public func register<S: Sendable, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
@@ -202,7 +208,7 @@ extension Container {
     /// - Returns: The registration, for introspection.
     @_disfavoredOverload
     @discardableResult
-    public func register<S, A, each D>(
+    public func register<S: Sendable, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S

@@ -20,7 +20,10 @@ extension Container {
     /// - closures that take runtime arguments cannot be run without them, and `async` factories
     ///   cannot run here (use `validateAsync()`): each one whose dependencies are not known yet is
     ///   listed in `ValidationError.unchecked` — validation never calls a container valid over a
-    ///   registration it could not check.
+    ///   registration it could not check;
+    /// - `registerMainActor` factories run only on the main actor: validated elsewhere, each one
+    ///   whose dependencies are not known yet (and each factory that asks for one) is listed in
+    ///   `ValidationError.unchecked`. Validate from the main actor to check them.
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
@@ -73,10 +76,13 @@ extension Container {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
+        var offMainActor: [Entry] = []
         for entry in entries where entry.needsDryRun && !entry.isAsync {
-            if let problem = dryRun(entry) { problems.append(problem) }
+            if let problem = dryRun(entry) {
+                if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
+            }
         }
-        return finishInspection(entries, scope: scope, problems: problems)
+        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// `inspect(runningAsync:)` that also runs `async` factories.
@@ -84,16 +90,18 @@ extension Container {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
+        var offMainActor: [Entry] = []
         for entry in entries where entry.needsDryRun {
             do {
                 if let factory = entry as? any DryRunnable {
                     try await factory.dryRunAsync(in: self)
                 }
             } catch {
-                problems.append(Self.problem(error, entry))
+                let problem = Self.problem(error, entry)
+                if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
-        return finishInspection(entries, scope: scope, problems: problems)
+        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
@@ -111,11 +119,15 @@ extension Container {
             ?? ResolutionError(.factoryFailed(underlying: error), path: [entry.service], registrationSite: entry.site)
     }
 
-    /// The static part: every known dependency answered, no cycles; and what stayed unknown.
-    private func finishInspection(_ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError]) -> Inspection {
+    /// The static part: every known dependency answered, no cycles; and what stayed unknown —
+    /// `offMainActor` lists the registrations whose dry run needed the main actor.
+    private func finishInspection(
+        _ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainActor: [Entry]
+    ) -> Inspection {
         var problems = problems
-        var unchecked: [ValidationError.Unchecked] = []
-        for entry in entries where !entry.isInstance {
+        var unchecked = offMainActor.map { ValidationError.Unchecked($0, needsMainActor: true) }
+        let skipped = Set(offMainActor.map(\.key))
+        for entry in entries where !entry.isInstance && !skipped.contains(entry.key) {
             guard let dependencies = entry.knownDependencies else {
                 unchecked.append(ValidationError.Unchecked(entry))
                 continue
@@ -218,6 +230,7 @@ extension ResolutionError.Kind {
         case .circularDependency: "circularDependency"
         case .argumentMismatch: "argumentMismatch"
         case .asyncFactory: "asyncFactory"
+        case .mainActorRequired: "mainActorRequired"
         case .depthLimitExceeded: "depthLimitExceeded"
         case .factoryFailed: "factoryFailed"
         }

@@ -24,6 +24,8 @@ public struct Registration: Sendable {
         public let isAsync: Bool
         /// Whether it is a ready-made instance (`register(_:name:instance:)`).
         public let isInstance: Bool
+        /// Whether its factory is `@MainActor` (`registerMainActor`): resolved on the main actor only.
+        public let isMainActor: Bool
         /// The services it depends on, in the order its factory asks for them.
         public let dependencies: [ServiceKey]
         /// Where `dependencies` comes from.
@@ -50,6 +52,7 @@ public struct Registration: Sendable {
             lifetime = entry.lifetime
             isAsync = entry.isAsync
             isInstance = entry.isInstance
+            isMainActor = entry.isMainActor
             file = entry.file
             line = entry.line
             if entry.isInstance {
@@ -71,7 +74,7 @@ public struct Registration: Sendable {
         public var description: String {
             var parts = [service.description]
             if !service.argumentTypeNames.isEmpty { parts.append("arguments \(service.argumentList)") }
-            parts.append(isInstance ? "instance" : lifetime.description + (isAsync ? ", async" : ""))
+            parts.append(isInstance ? "instance" : lifetime.description + (isAsync ? ", async" : "") + (isMainActor ? ", main actor" : ""))
             switch dependencySource {
             case .declared, .observed:
                 if !dependencies.isEmpty {

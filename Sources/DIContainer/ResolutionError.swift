@@ -29,6 +29,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case argumentMismatch(registered: [[String]], given: [String])
         /// The service has an `async` factory and was asked for synchronously.
         case asyncFactory
+        /// The service was registered with `registerMainActor` and was asked for off the main
+        /// thread, where its factory cannot run and its shared instance must not be handed out.
+        case mainActorRequired
         /// The resolution went `limit` levels deep and stopped because the thread's stack would
         /// not have held much more (or, for `async` resolutions, at 10,000 levels).
         case depthLimitExceeded(limit: Int)
@@ -76,6 +79,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "it is registered with \(registeredText), but was asked with \(givenText)"
         case .asyncFactory:
             return "it has an async factory and was asked for synchronously"
+        case .mainActorRequired:
+            return "it was registered with registerMainActor and was asked for off the main actor"
         case .depthLimitExceeded(let limit):
             return "the resolution went \(limit) levels deep and stopped before the stack runs out"
         case .factoryFailed(let underlying):
@@ -115,6 +120,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
         case .asyncFactory:
             return "resolve it with try await resolveAsync(\(service.typeName).self), or register a synchronous factory"
+        case .mainActorRequired:
+            return "resolve it from main-actor code (a @MainActor function, or "
+                + "await MainActor.run { try container.resolve(\(path.first?.typeName ?? service.typeName).self) }); "
+                + "a service whose factory asks for it is main-actor code too: register that one with registerMainActor"
         case .depthLimitExceeded:
             return "look for a factory on this path that keeps asking for new services without end"
         case .factoryFailed:
@@ -151,9 +160,15 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
         /// Why it was not checked, and how to make it checkable.
         public let reason: String
 
-        init(_ entry: Entry) {
+        init(_ entry: Entry, needsMainActor: Bool = false) {
             service = entry.service
-            if entry.isAsync {
+            if needsMainActor {
+                reason = entry.isMainActor
+                    ? "it was registered with registerMainActor and validation ran off the main actor; "
+                        + "validate from the main actor"
+                    : "its factory asks for a registerMainActor service and validation ran off the main actor; "
+                        + "validate from the main actor"
+            } else if entry.isAsync {
                 reason = "it has an async factory; check it with try await validateAsync()"
             } else {
                 reason = "its factory takes runtime arguments \(service.argumentList), which validation cannot invent; "

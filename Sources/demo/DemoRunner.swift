@@ -96,7 +96,7 @@ struct DemoRunner {
         presenter.attach(view)
         await presenter.load()
         await view.completion.wait()
-        return view.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return await view.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
     /// Shows one course and waits for its last update.
@@ -106,7 +106,7 @@ struct DemoRunner {
         presenter.attach(view)
         await presenter.load()
         await view.completion.wait()
-        return view.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
+        return await view.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
     private func validate() -> Int32 {

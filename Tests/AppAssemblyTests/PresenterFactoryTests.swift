@@ -20,6 +20,7 @@ private func registerMocks(_ container: Container, courses mock: MockCourseRepos
 /// The app is assembled into `Container.shared` once per process (`.assembled(.app)`); each test
 /// gets its own singletons (`.freshInstances`) and replaces what it needs (`.overriding`).
 @Suite("PresenterFactory over Container.shared", .assembled(.app), .freshInstances)
+@MainActor  // the views are main-actor: updates reach them there
 struct PresenterFactoryTests {
     @Test(
         "a MainPresenter from the factory shows the mock repository's courses",
@@ -100,6 +101,7 @@ struct PresenterFactoryTests {
 }
 
 @Suite("PresenterFactory over a fresh container")
+@MainActor  // the views are main-actor: updates reach them there
 struct PresenterFactoryFixtureTests {
     @Test("the fixtures' screen comes from the network first, then from the cache it filled")
     func networkThenCache() async throws {
@@ -145,6 +147,7 @@ struct PresenterFactoryFixtureTests {
 
 /// Loads the main screen through `PresenterFactory()` with `courses` overriding the course
 /// repository on `Container.shared`, and returns the view that recorded it.
+@MainActor  // returns once the updates reached the view, on the main actor
 private func mainScreen(with courses: MockCourseRepository) async throws -> RecordingMainView {
     let view = RecordingMainView()
     try await Container.shared.withOverrides {

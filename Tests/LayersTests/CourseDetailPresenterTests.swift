@@ -29,6 +29,7 @@ struct CourseDetailLoaderTests {
 }
 
 @Suite("CourseDetailPresenter")
+@MainActor  // the views are main-actor: updates reach them there
 struct CourseDetailPresenterTests {
     private let scheduler = TestScheduler(label: "main")
     private let view = RecordingCourseDetailView()

@@ -5,6 +5,7 @@ import TestSupport
 import UseCase
 
 @Suite("MainPresenter")
+@MainActor  // the views are main-actor: updates reach them there
 struct MainPresenterTests {
     private let scheduler = TestScheduler(label: "main")
     private let view = RecordingMainView()

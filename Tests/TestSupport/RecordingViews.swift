@@ -4,7 +4,7 @@ import Scheduling
 import UseCase
 
 /// A `MainView` that records every call with the scheduler label it arrived on.
-public final class RecordingMainView: MainView {
+nonisolated public final class RecordingMainView: MainView {
     public enum Event: Equatable, Sendable {
         case loading(Bool)
         case show(MainScreen, ScreenSource)
@@ -35,7 +35,7 @@ public final class RecordingMainView: MainView {
 }
 
 /// A `CourseDetailView` that records every call with the scheduler label it arrived on.
-public final class RecordingCourseDetailView: CourseDetailView {
+nonisolated public final class RecordingCourseDetailView: CourseDetailView {
     public enum Event: Equatable, Sendable {
         case loading(Bool)
         case show(CourseItem)

@@ -1,8 +1,9 @@
 /// What every screen driven by a presenter shows besides its content: a loading indicator and
 /// an error message. `MainView` and `CourseDetailView` refine it.
 ///
-/// The presenter calls these methods only through its scheduler (the main queue in the app), so
-/// an implementation may touch UI state directly. The presenter holds the view weakly.
+/// The presenter calls these methods only through its scheduler (the main queue in the app), and
+/// on the main actor, so a main-actor view class — a `UIViewController` subclass, say — adopts it
+/// as it is and may touch UI state directly. The presenter holds the view weakly.
 ///
 /// ```swift
 /// extension MainViewController: LoadingView {
@@ -10,6 +11,7 @@
 ///     func showError(_ message: String) { banner.show(message) }
 /// }
 /// ```
+@MainActor
 public protocol LoadingView: AnyObject, Sendable {
     /// Shows or hides the loading indicator.
     ///

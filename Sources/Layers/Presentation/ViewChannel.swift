@@ -6,7 +6,10 @@ import Scheduling
 /// indicator off).
 ///
 /// Updates are delivered against the view attached when they run, so updates for a view that
-/// has gone away are dropped.
+/// has gone away are dropped. The view protocols are `@MainActor`: an update scheduled on the
+/// main actor (the main queue scheduler of the app) runs right there; one that a scheduler runs
+/// elsewhere (a test's) continues on the main actor, in the order scheduled, with the
+/// scheduler's `CurrentScheduler.label`.
 ///
 /// `View` is a view protocol's existential (`any MainView`); every view protocol refines
 /// `LoadingView`, so the view is held as a weak `any LoadingView` and cast back on delivery.
@@ -56,17 +59,21 @@ final class ViewChannel<View: Sendable>: Sendable {
         deliverToLoadingView { $0.setLoading(false) }
     }
 
-    /// Schedules `update` on the scheduler, against the view attached when it runs.
-    func deliver(_ update: @escaping @Sendable (View) -> Void) {
+    /// Schedules `update` on the scheduler, against the view attached when it runs, on the main
+    /// actor.
+    func deliver(_ update: @escaping @MainActor @Sendable (View) -> Void) {
         deliverToLoadingView { view in
             if let view = view as? View { update(view) }
         }
     }
 
-    private func deliverToLoadingView(_ update: @escaping @Sendable (any LoadingView) -> Void) {
+    private func deliverToLoadingView(_ update: @escaping @MainActor @Sendable (any LoadingView) -> Void) {
         scheduler.schedule {
             guard let view = self.state.withLock({ $0.view }) else { return }
-            update(view)
+            MainActorIsolation.run(update, view) {
+                // A task inherits the scheduler's label; the main actor runs them in order.
+                Task { @MainActor in update(view) }
+            }
         }
     }
 }

@@ -19,6 +19,9 @@ class Entry: @unchecked Sendable {
     let isAsync: Bool
     /// Set for registrations of a ready-made instance, which every override scope shares.
     let isInstance: Bool
+    /// Set for `registerMainActor` registrations: their factory is `@MainActor`, so the engine
+    /// builds them, and hands out what it keeps of them, only on the main actor.
+    let isMainActor: Bool
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
     let file: String
@@ -38,7 +41,7 @@ class Entry: @unchecked Sendable {
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
-        isInstance: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type, file: String, line: Int
+        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type, file: String, line: Int
     ) {
         self.key = key
         self.serviceType = serviceType
@@ -46,6 +49,7 @@ class Entry: @unchecked Sendable {
         self.lifetime = lifetime
         self.isAsync = isAsync
         self.isInstance = isInstance
+        self.isMainActor = isMainActor
         declaredDependencies = dependencyTypes?.map { type in
             Dependency(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
         }
@@ -53,7 +57,8 @@ class Entry: @unchecked Sendable {
         self.file = file
         self.line = line
         storage = lifetime.makeStorage()
-        if case .cell(let cell) = storage, !isAsync {
+        // Not for main-actor registrations: the fast path does not check the thread.
+        if case .cell(let cell) = storage, !isAsync, !isMainActor {
             singletonCell = cell
         } else {
             singletonCell = nil
@@ -160,12 +165,13 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     init(
         _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
-        lifetime: Lifetime, isInstance: Bool = false, dependencyTypes: [Any.Type]? = nil, file: String, line: Int
+        lifetime: Lifetime, isInstance: Bool = false, isMainActor: Bool = false, dependencyTypes: [Any.Type]? = nil,
+        file: String, line: Int
     ) {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
-            isInstance: isInstance, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self, file: file, line: line)
+            isInstance: isInstance, isMainActor: isMainActor, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self, file: file, line: line)
     }
 
     @inline(__always)
@@ -186,7 +192,7 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: true,
-            isInstance: false, dependencyTypes: nil, boxType: InstanceBox<S>.self, file: file, line: line)
+            isInstance: false, isMainActor: false, dependencyTypes: nil, boxType: InstanceBox<S>.self, file: file, line: line)
     }
 
     func make(_ resolver: any Resolver, _ arguments: Args) async throws -> S {

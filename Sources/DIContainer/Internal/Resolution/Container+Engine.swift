@@ -123,6 +123,7 @@ extension Container {
     func resolve<S, Args>(
         _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
+        if entry.isMainActor { try entry.requireMainActor(below: parent) }
         let store = entry.store(in: resolution)
         guard case .none = store, !resolution.isTraced else {
             return try resolveStored(S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)

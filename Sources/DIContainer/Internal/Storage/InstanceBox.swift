@@ -3,8 +3,10 @@
 /// cast a `[Key: Any]` store would need on every resolve.
 ///
 /// `@unchecked Sendable`, reviewed: the box is immutable after initialization. The instance inside
-/// is handed to every thread that resolves a shared lifetime (`singleton`, `graph`, `weak`); that
-/// sharing is the documented contract of those lifetimes.
+/// is handed to every thread that resolves a shared lifetime (`singleton`, `graph`, `weak`), which
+/// is why only `Sendable` services can be registered with a `Lifetime` (`register` requires
+/// `S: Sendable`; `UncheckedSendable` is the user's named opt-out), while a `registerMainActor`
+/// registration's box is read only on the main actor.
 class AnyInstanceBox: @unchecked Sendable {}
 
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {

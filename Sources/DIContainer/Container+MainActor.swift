@@ -1,0 +1,154 @@
+/// Registering main-actor services: view models, coordinators, presenters — anything whose
+/// initializer is `@MainActor`, as every type of a module built with default main-actor isolation
+/// is.
+///
+/// Swift cannot overload `register` on the isolation of its closure alone, so these have their own
+/// name, `registerMainActor`, with the same parameters as `register`. Resolve the services with the
+/// ordinary `resolve`, synchronously, from main-actor code:
+///
+/// ```swift
+/// container.registerMainActor(ProfileViewModel.self) { r in
+///     ProfileViewModel(session: try r.resolve(Session.self))
+/// }
+/// @MainActor func showProfile() throws {
+///     let model = try container.resolve(ProfileViewModel.self)   // no await
+/// }
+/// ```
+///
+/// The container runs a main-actor factory, and hands out a main-actor registration's kept
+/// instance (`singleton`, `weak`, `graph`), only on the main actor. Asked for anywhere else — a
+/// background task, or the factory of a nonisolated service resolved there — it throws
+/// `ResolutionError.Kind.mainActorRequired` naming the path; it never traps and never races. From
+/// such code, hop first: `await MainActor.run { try container.resolve(ProfileViewModel.self) }`
+/// (the compiler then checks that what leaves the main actor may). `resolveAsync` runs off the
+/// main actor, so main-actor services are resolved with `resolve`. Main-actor services may depend
+/// on nonisolated ones, and their instances need not be `Sendable`: the container never hands them
+/// to other code.
+///
+/// `validate()` and `registrations` run main-actor factories like the others when called on the
+/// main actor; elsewhere they list those they could not check in `ValidationError.unchecked`.
+extension Container {
+    /// Registers a `@MainActor` factory.
+    ///
+    /// ```swift
+    /// container.registerMainActor(ProfileViewModel.self, lifetime: .singleton) { r in
+    ///     ProfileViewModel(session: try r.resolve(Session.self))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
+    ///   - factory: Builds the service on the main actor, resolving its dependencies from the
+    ///     resolver it is given.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func registerMainActor<S>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
+    ) -> Registration {
+        addMainActor(FactoryBox<S, Void>(
+            MainActorFactory.checked { @MainActor resolver, _ in try factory(resolver) },
+            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
+            isMainActor: true, file: file, line: line))
+    }
+
+    /// Registers a `@MainActor` factory that takes runtime arguments, given to
+    /// `resolve(_:name:arguments:)` on the main actor.
+    ///
+    /// ```swift
+    /// container.registerMainActor(CourseViewModel.self) { (r, courseID: Int) in
+    ///     CourseViewModel(courseID: courseID, useCase: try r.resolve(GetCourseUseCase.self))
+    /// }
+    /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
+    ///   - factory: Builds the service on the main actor from a resolver and the runtime arguments.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func registerMainActor<S, each A>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @MainActor @Sendable (any Resolver, repeat each A) throws -> S
+    ) -> Registration {
+        let make: @MainActor @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
+            try factory(resolver, repeat each arguments)
+        }
+        return addMainActor(FactoryBox<S, (repeat each A)>(
+            MainActorFactory.checked(make),
+            key: Key(S.self, name: name, arguments: (repeat each A).self),
+            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
+            isMainActor: true, file: file, line: line))
+    }
+
+    /// Registers `type` built by a `@MainActor` initializer whose parameters are all resolved by
+    /// type (auto-wiring); `validate()` checks them without building anything, on any thread.
+    ///
+    /// ```swift
+    /// container.registerMainActor(ProfileViewModel.self, initializer: ProfileViewModel.init)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
+    ///   - initializer: A main-actor function from the dependencies to the service.
+    /// - Returns: The registration, for introspection.
+    @_disfavoredOverload
+    @discardableResult
+    public func registerMainActor<S, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
+        file: String = #fileID, line: Int = #line,
+        initializer: @escaping @MainActor @Sendable (repeat each D) throws -> S
+    ) -> Registration {
+        addMainActor(FactoryBox<S, Void>(
+            MainActorFactory.checked { @MainActor resolver, _ in
+                try initializer(repeat resolver.resolve((each D).self, name: nil))
+            },
+            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
+            isMainActor: true, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+    }
+
+    /// Registers `type` built by a `@MainActor` initializer whose first parameter is a runtime
+    /// argument and whose other parameters are resolved by type.
+    ///
+    /// ```swift
+    /// container.registerMainActor(CourseViewModel.self, argument: Int.self, initializer: CourseViewModel.init)
+    /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
+    ///   - argument: The type of the runtime argument.
+    ///   - initializer: A main-actor function from the argument and the dependencies to the service.
+    /// - Returns: The registration, for introspection.
+    @_disfavoredOverload
+    @discardableResult
+    public func registerMainActor<S, A, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
+        file: String = #fileID, line: Int = #line,
+        initializer: @escaping @MainActor @Sendable (A, repeat each D) throws -> S
+    ) -> Registration {
+        addMainActor(FactoryBox<S, A>(
+            MainActorFactory.checked { @MainActor resolver, argument in
+                try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
+            },
+            key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
+            lifetime: lifetime ?? defaultLifetime, isMainActor: true,
+            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+    }
+
+    /// Adds a main-actor registration, replacing any under the same key.
+    private func addMainActor(_ entry: Entry) -> Registration {
+        registry.add(entry)
+        return Registration(entry: entry)
+    }
+}

@@ -1,0 +1,112 @@
+/// Registering services that are not `Sendable`: transient only (see `TransientLifetime`). The
+/// parameters are those of the matching `register` overloads, with `lifetime: .transient` required.
+extension Container {
+    /// Registers a factory of a transient service, which need not be `Sendable`.
+    ///
+    /// ```swift
+    /// container.register(NumberFormatter.self, lifetime: .transient) { _ in NumberFormatter() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: `.transient`: a new instance per resolve.
+    ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S>(
+        _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver) throws -> S
+    ) -> Registration {
+        addTransient(FactoryBox<S, Void>(
+            { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+            lifetime: .transient, file: file, line: line))
+    }
+
+    /// Registers a factory of a transient service that takes runtime arguments; the service need
+    /// not be `Sendable`.
+    ///
+    /// ```swift
+    /// container.register(Draft.self, lifetime: .transient) { (r, title: String) in Draft(title: title) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: `.transient`: a new instance per resolve.
+    ///   - factory: Builds the service from a resolver and the runtime arguments.
+    /// - Returns: The registration, for introspection.
+    @discardableResult
+    public func register<S, each A>(
+        _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
+        file: String = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
+    ) -> Registration {
+        let make: @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
+            try factory(resolver, repeat each arguments)
+        }
+        return addTransient(FactoryBox<S, (repeat each A)>(
+            make, key: Key(S.self, name: name, arguments: (repeat each A).self),
+            argumentTypes: Self.types(repeat (each A).self), lifetime: .transient, file: file, line: line))
+    }
+
+    /// Registers a transient service built by an auto-wired initializer; the service need not be
+    /// `Sendable`.
+    ///
+    /// ```swift
+    /// container.register(ReportBuilder.self, lifetime: .transient, initializer: ReportBuilder.init)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: `.transient`: a new instance per resolve.
+    ///   - initializer: A function from the dependencies to the service.
+    /// - Returns: The registration, for introspection.
+    @_disfavoredOverload
+    @discardableResult
+    public func register<S, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
+        file: String = #fileID, line: Int = #line,
+        initializer: @escaping @Sendable (repeat each D) throws -> S
+    ) -> Registration {
+        addTransient(FactoryBox<S, Void>(
+            { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+            key: Key(S.self, name: name, arguments: Void.self), lifetime: .transient,
+            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+    }
+
+    /// Registers a transient service built by an initializer whose first parameter is a runtime
+    /// argument; the service need not be `Sendable`.
+    ///
+    /// ```swift
+    /// container.register(Draft.self, lifetime: .transient, argument: String.self, initializer: Draft.init)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - lifetime: `.transient`: a new instance per resolve.
+    ///   - argument: The type of the runtime argument.
+    ///   - initializer: A function from the argument and the dependencies to the service.
+    /// - Returns: The registration, for introspection.
+    @_disfavoredOverload
+    @discardableResult
+    public func register<S, A, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime, argument: A.Type,
+        file: String = #fileID, line: Int = #line,
+        initializer: @escaping @Sendable (A, repeat each D) throws -> S
+    ) -> Registration {
+        addTransient(FactoryBox<S, A>(
+            { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
+            key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self], lifetime: .transient,
+            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+    }
+
+    /// Adds a transient registration, replacing any under the same key.
+    private func addTransient(_ entry: Entry) -> Registration {
+        registry.add(entry)
+        return Registration(entry: entry)
+    }
+}

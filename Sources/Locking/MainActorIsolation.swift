@@ -1,0 +1,50 @@
+import Dispatch
+import Foundation
+
+/// Whether code runs on the main actor, asked without a trap, and running main-actor code there
+/// from nonisolated code: the container's main-actor registrations and the presenters' views use
+/// it.
+///
+/// The main actor's executor is the main dispatch queue: its jobs run there one at a time (on the
+/// main thread on Apple platforms; on Linux, once `dispatchMain()` runs, on whichever thread
+/// drains that queue). So code running on the main queue — or on the main thread, where no other
+/// main-actor job can run at the same time — is isolated to the main actor.
+/// `MainActor.assumeIsolated` makes the same check but traps when it fails, and wants a
+/// `Sendable` result.
+package enum MainActorIsolation {
+    /// Marks the main queue, so that code can ask whether it runs there (`DispatchQueue.getSpecific`
+    /// also answers for queues that target the main queue, which it serializes).
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the calling code is on the main actor: on the main queue, or on the main thread.
+    package static var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: mainQueueKey) ?? Thread.isMainThread
+    }
+
+    /// Calls `body` with `argument` when the calling code is on the main actor, else returns what
+    /// `otherwise` returns (or throws).
+    ///
+    /// ```swift
+    /// let model = try MainActorIsolation.run(makeViewModel, session) { throw NotOnMainActor() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - body: A main-actor function.
+    ///   - argument: What to call it with.
+    ///   - otherwise: What to do off the main actor.
+    /// - Returns: What `body` returns, or off the main actor what `otherwise` returns.
+    package static func run<A, T>(
+        _ body: @MainActor (A) throws -> T, _ argument: A, otherwise: () throws -> T
+    ) rethrows -> T {
+        guard isCurrent else { return try otherwise() }
+        // The check above proves the isolation the cast claims, as `MainActor.assumeIsolated`
+        // does; the representation of a synchronous function does not depend on its global actor.
+        return try withoutActuallyEscaping(body) { body in
+            try unsafeBitCast(body, to: ((A) throws -> T).self)(argument)
+        }
+    }
+}
