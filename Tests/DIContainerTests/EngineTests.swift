@@ -44,7 +44,7 @@ struct EngineTests {
         }
         let container = Container()
         let inside = Counter()
-        container.register(Holder.self, lifetime: .singleton) { [container] _ in
+        container.register(Holder.self, lifetime: .singleton) { [unowned container] _ in
             inside.increment()
             // Replaced while its own factory runs.
             container.register(Holder.self, lifetime: .singleton) { _ in Holder() }

@@ -21,7 +21,7 @@ struct ResolverTests {
     @Test("resolving through a captured container inside a factory continues the resolution: a cycle is reported, with its path")
     func capturedContainerContinuesTheResolution() throws {
         let container = Container()
-        container.register(CycleA.self) { [container] _ in CycleA(b: try container.resolve(CycleB.self)) }
+        container.register(CycleA.self) { [unowned container] _ in CycleA(b: try container.resolve(CycleB.self)) }
         container.register(CycleB.self) { r in CycleB(a: try r.resolve(CycleA.self)) }
 
         let error = try #require(throws: ResolutionError.self) { try container.resolve(CycleA.self) }
@@ -45,7 +45,7 @@ struct ResolverTests {
         }
         let container = Container()
         container.register(DependencyImpl.self, lifetime: .graph) { _ in DependencyImpl() }
-        container.register(Pair.self) { [container] r in
+        container.register(Pair.self) { [unowned container] r in
             Pair(first: try r.resolve(DependencyImpl.self), second: try container.resolve(DependencyImpl.self))
         }
         let pair = try container.resolve(Pair.self)
@@ -114,7 +114,7 @@ struct ResolverTests {
         final class Mock: Dependency {}
         let container = Container()
         container.register((any Dependency).self) { _ in DependencyImpl() }
-        container.register(ServiceImpl.self) { [container] r in
+        container.register(ServiceImpl.self) { [unowned container] r in
             let inner = try container.withOverrides { overrides in
                 overrides.register((any Dependency).self) { _ in Mock() }
             } operation: {

@@ -109,6 +109,6 @@ struct AppAssembly: Assembly {
         container.registerMainActor(LoadProfileUseCase.self, initializer: LoadProfileUseCase.init)
         container.registerMainActor(ProfileViewModel.self, initializer: ProfileViewModel.init)
         container.registerMainActor(CoursePresenter.self, argument: Int.self, initializer: CoursePresenter.init)
-        container.register(PresenterFactory.self) { [container] _ in PresenterFactory(container: container) }
+        container.register(PresenterFactory.self) { [unowned container] _ in PresenterFactory(container: container) }
     }
 }
