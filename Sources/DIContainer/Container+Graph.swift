@@ -18,9 +18,10 @@ extension Dependency {
 extension Container {
     /// The dependency graph of every registration visible from this container, as text.
     ///
-    /// One node per registration, labelled with its type, name and lifetime; one edge per
-    /// dependency (declared by auto-wiring, or observed by a validation dry run — see
-    /// `validate()` for what that runs); dependencies that nothing answers appear as dashed
+    /// One node per registration, labelled with its type, name, lifetime and decorators; one edge
+    /// per dependency (declared by auto-wiring, or observed by a validation dry run — see
+    /// `validate()` for what that runs), dashed when it goes through a `Lazy` or `Provider`
+    /// (resolved later, so no part of a cycle); dependencies that nothing answers appear as dashed
     /// "not registered" nodes. Nodes are ordered by type and name and edges by their ends, so
     /// the output is stable and can be diffed and tested.
     ///
@@ -44,8 +45,9 @@ extension Container {
         }
         // Every edge target: a registration's node, or a "not registered" node.
         var missingKeys: Set<ServiceKey> = []
-        let targets: [[Dependency.Target]] = entries.map { entry in
-            (entry.knownDependencies ?? []).map { dependency in
+        let dependencyLists = entries.map { $0.knownDependencies ?? [] }
+        let targets: [[Dependency.Target]] = dependencyLists.map { dependencies in
+            dependencies.map { dependency in
                 if let target = self.entry(for: dependency.key, scope: scope), let position = index[ObjectIdentifier(target)] {
                     return .node(position)
                 }
@@ -55,17 +57,17 @@ extension Container {
         }
         let missing = missingKeys.sorted()
         let missingIDs = Dictionary(uniqueKeysWithValues: missing.enumerated().map { ($0.element, "m\($0.offset + 1)") })
-        var edges: [(from: String, to: String)] = []
+        var edges: [Edge] = []
         for (position, entryTargets) in targets.enumerated() {
             var seen: Set<String> = []
-            let ids = entryTargets.compactMap { target -> String? in
-                switch target {
+            for (target, dependency) in zip(entryTargets, dependencyLists[position]) {
+                let id: String? = switch target {
                 case .node(let other): "n\(other + 1)"
                 case .missing(let key): missingIDs[key]
                 }
-            }
-            for id in ids where seen.insert(id).inserted {
-                edges.append(("n\(position + 1)", id))
+                if let id, seen.insert(id).inserted {
+                    edges.append(Edge(from: "n\(position + 1)", to: id, isDeferred: dependency.isDeferred))
+                }
             }
         }
         let nodes = entries.enumerated().map { ("n\($0.offset + 1)", Self.label(of: $0.element)) }
@@ -78,6 +80,13 @@ extension Container {
         }
     }
 
+    /// An edge of the exported graph; deferred when it goes through a handle.
+    private struct Edge {
+        let from: String
+        let to: String
+        let isDeferred: Bool
+    }
+
     /// A node's label lines: the service, then name, arguments and lifetime.
     private static func label(of entry: Entry) -> [String] {
         let service = entry.service
@@ -85,10 +94,12 @@ extension Container {
         if let name = service.name { details.append("name: \(name)") }
         if !service.argumentTypeNames.isEmpty { details.append("arguments: \(service.argumentList)") }
         details.append(entry.isInstance ? "instance" : entry.lifetime.description + (entry.isAsync ? ", async" : ""))
+        let decorators = entry.decoratorSites.count
+        if decorators > 0 { details.append(decorators == 1 ? "decorated" : "decorated ×\(decorators)") }
         return [service.typeName, details.joined(separator: " · ")]
     }
 
-    private static func dot(nodes: [(String, [String])], missing: [(String, [String])], edges: [(String, String)]) -> String {
+    private static func dot(nodes: [(String, [String])], missing: [(String, [String])], edges: [Edge]) -> String {
         func escape(_ text: String) -> String {
             text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         }
@@ -99,14 +110,14 @@ extension Container {
         for (id, label) in missing {
             lines.append("  \(id) [label=\"\(label.map(escape).joined(separator: "\\n"))\", style=dashed, color=red];")
         }
-        for (from, to) in edges {
-            lines.append("  \(from) -> \(to);")
+        for edge in edges {
+            lines.append("  \(edge.from) -> \(edge.to)" + (edge.isDeferred ? " [style=dashed]" : "") + ";")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func mermaid(nodes: [(String, [String])], missing: [(String, [String])], edges: [(String, String)]) -> String {
+    private static func mermaid(nodes: [(String, [String])], missing: [(String, [String])], edges: [Edge]) -> String {
         func escape(_ text: String) -> String {
             text.replacing("\"", with: "#quot;").replacing("<", with: "#lt;").replacing(">", with: "#gt;")
         }
@@ -117,8 +128,8 @@ extension Container {
         for (id, label) in missing {
             lines.append("  \(id)[\"\(label.map(escape).joined(separator: "<br/>"))\"]:::missing")
         }
-        for (from, to) in edges {
-            lines.append("  \(from) --> \(to)")
+        for edge in edges {
+            lines.append("  \(edge.from) \(edge.isDeferred ? "-.->" : "-->") \(edge.to)")
         }
         if !missing.isEmpty {
             lines.append("  classDef missing stroke-dasharray: 5 5,stroke:#c00")

@@ -32,6 +32,9 @@ public struct Registration: Sendable {
         public let file: String
         /// The line where it was registered.
         public let line: Int
+        /// Where each decorator of the registration was added (`Module/File.swift:12`), in the
+        /// order they apply; empty when it has none.
+        public let decorators: [String]
 
         /// How the dependencies of a registration are known.
         public enum DependencySource: String, Sendable, Hashable {
@@ -52,10 +55,11 @@ public struct Registration: Sendable {
             isInstance = entry.isInstance
             file = entry.file
             line = entry.line
+            decorators = entry.decoratorSites
             if entry.isInstance {
                 dependencies = []
                 dependencySource = .notApplicable
-            } else if let declared = entry.declaredDependencies {
+            } else if let declared = entry.declaredDependencies, !entry.isDecorated {
                 dependencies = declared.map(\.service)
                 dependencySource = .declared
             } else if let observed = entry.knownDependencies {
@@ -83,6 +87,7 @@ public struct Registration: Sendable {
                 break
             }
             parts.append("registered at \(file):\(line)")
+            if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
             return parts.joined(separator: " · ")
         }
     }

@@ -98,11 +98,28 @@ extension Container {
         return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
     }
 
+    /// Continues `resolution` with a step for `key` below `parent` (at its top when `nil`): how a
+    /// `Lazy` builds, later, what the step that made it asked for.
+    func resolve<S, Args>(
+        _: S.Type, key: Key, arguments: Args, continuing resolution: Resolution, below parent: Frame?
+    ) throws -> S {
+        let context = ThreadContext.current
+        guard parent == nil else {
+            return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        }
+        do {
+            return try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+        } catch let exhausted as StackExhausted {
+            throw exhausted.error
+        }
+    }
+
     /// One synchronous step for `key`.
     private func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
+            if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) { return handle }
             throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
         }
         parent?.recorder?.record(Dependency(entry))
@@ -212,6 +229,7 @@ extension Container {
     ) async throws -> S {
         let context = ThreadContext.current
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
+            if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) { return handle }
             throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
         }
         parent?.recorder?.record(Dependency(entry))
