@@ -15,6 +15,7 @@ extension DemoOptions {
           validate               Check every registration; exit 1 and print the problems if any.
           graph [--format F]     Print the dependency graph; F is mermaid (default) or dot.
           registrations          List every registration with its lifetime and dependencies.
+          session                Show the user's session, sign out (a scope reset), show it again.
           help                   Show this help.
 
         OPTIONS:

@@ -18,7 +18,7 @@ struct AssembledContainerTests {
         "StockedCourseRepository", "StockedCourseRepository (name: local)",
         "RankingRepository", "RankingRepository (name: local)", "CacheTransaction",
         "GetMainUseCase", "GetMainUseCase (name: local)", "GetCourseDetailUseCase",
-        "MainPresenter", "CourseDetailPresenter",
+        "MainPresenter", "CourseDetailPresenter", "UserSession", "SignOutUseCase",
     ]
 
     @Test("validates with no problems")
