@@ -58,7 +58,8 @@ extension Container {
         candidates += source.lineage.flatMap { $0.registry.entries(ofType: key.type) }
         var seen = Set(own)
         for entry in candidates where entry.key.name == key.name && seen.insert(entry.key).inserted {
-            guard let copy = (entry as? any CopyableEntry)?.copy() else { continue }
+            // The nearest registration of a key answers it; a ready-made instance is not decorated.
+            guard !entry.isInstance, let copy = (entry as? any CopyableEntry)?.copy() else { continue }
             copy.attach(decorations.decorators(for: copy.key))
             registry.add(copy)
         }
