@@ -50,13 +50,17 @@ struct DecorationKey: Hashable, Sendable {
 /// they were added: `register` gives a new registration the decorators of its type and name.
 final class Decorations: Sendable {
     private let table = Locked<[DecorationKey: [AnyDecorator]]>([:])
+    /// Whether any decorator was added: registering in a container without decorators skips the lock.
+    private let isUsed = Atomic<Bool>(false)
 
     func add(_ decorator: AnyDecorator, for key: DecorationKey) {
         table.withLock { $0[key, default: []].append(decorator) }
+        isUsed.store(true, ordering: .releasing)
     }
 
     func decorators(for key: Key) -> [AnyDecorator] {
-        table.withLock { $0[DecorationKey(key)] ?? [] }
+        guard isUsed.load(ordering: .acquiring) else { return [] }
+        return table.withLock { $0[DecorationKey(key)] ?? [] }
     }
 
     /// The decorated types and names.
@@ -77,8 +81,8 @@ extension Entry {
     }
 
     /// `value`, as the factory built it, wrapped by the decorators in the order they were added;
-    /// each is given the step's resolver.
-    @inline(__always)
+    /// each is given the step's resolver. Out of line: factories check `isDecorated` first.
+    @inline(never)
     func decorated<S>(_ value: S, _ resolver: any Resolver) throws -> S {
         guard let list = decoratorList.load(ordering: .acquiring) else { return value }
         var value = value

@@ -182,7 +182,8 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     @inline(__always)
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
-        try decorated(body(resolver, arguments), resolver)
+        guard isDecorated else { return try body(resolver, arguments) }
+        return try decorated(body(resolver, arguments), resolver)
     }
 }
 

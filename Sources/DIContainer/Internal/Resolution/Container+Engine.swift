@@ -104,12 +104,10 @@ extension Container {
         _: S.Type, key: Key, arguments: Args, continuing resolution: Resolution, below parent: Frame?
     ) throws -> S {
         let context = ThreadContext.current
-        guard parent == nil else {
-            return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
-        }
         do {
-            return try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
-        } catch let exhausted as StackExhausted {
+            return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        } catch let exhausted as StackExhausted where context.runningFactory == nil {
+            // No step of this thread is left to turn it into a `ResolutionError`.
             throw exhausted.error
         }
     }
@@ -119,8 +117,7 @@ extension Container {
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) { return handle }
-            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+            return try unregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.recorder?.record(Dependency(entry))
         guard !entry.isAsync else {
@@ -229,8 +226,7 @@ extension Container {
     ) async throws -> S {
         let context = ThreadContext.current
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) { return handle }
-            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+            return try unregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.recorder?.record(Dependency(entry))
         guard entry.isAsync else {
