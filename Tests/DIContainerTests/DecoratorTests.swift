@@ -186,4 +186,15 @@ struct DecoratorTests {
         container.decorate(Numbered.self) { _, inner in Numbered(inner.number + 1) }
         #expect(try await container.resolveAsync(Numbered.self).number == 2)
     }
+
+    @Test("a ready-made instance is handed out as registered, never decorated")
+    func readyMadeInstance() throws {
+        let instance = Numbered(1)
+        container.register(Numbered.self, instance: instance)
+        container.decorate(Numbered.self) { _, inner in Numbered(inner.number + 1) }
+        #expect(try container.resolve(Numbered.self) === instance)
+        let child = Container(parent: container)
+        child.decorate(Numbered.self) { _, inner in Numbered(inner.number + 1) }
+        #expect(try child.resolve(Numbered.self) === instance)
+    }
 }

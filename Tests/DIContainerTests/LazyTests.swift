@@ -231,4 +231,13 @@ struct LazyTests {
         #expect(numbers.withLock { $0 } == [1])
         #expect(calls.value == 1)
     }
+
+    @Test("handles are Sendable when their service is, so they cross tasks")
+    func sendable() async throws {
+        container.register(Numbered.self, lifetime: .singleton) { _ in Numbered(7) }
+        let lazy = try container.resolve(Lazy<Numbered>.self)
+        let provider = try container.resolve(Provider<Numbered>.self)
+        let numbers = try await Task.detached { (try lazy.instance.number, try provider.instance.number) }.value
+        #expect(numbers == (7, 7))
+    }
 }
