@@ -13,10 +13,12 @@ extension Container {
     /// One node per registration, grouped by the module that declares its service type (the
     /// app's layers), labelled with its type, name, runtime arguments and lifetime, and coloured
     /// by lifetime; ready-made instances are drawn as notes, not as a lifetime. A type that is
-    /// registered both with and without a name shows its unnamed registration as the default.
+    /// registered both with and without a name shows its unnamed registration as the default, and
+    /// decorated registrations say so.
     /// One edge per dependency (declared by auto-wiring, or observed on the factory's first
     /// completed run — see `registrations`), coloured by the registration it starts from so
-    /// that edges stay apart; dependencies that nothing answers appear as dashed, red "not
+    /// that edges stay apart, and dashed when resolved later (through a `Lazy` or `Provider`, so
+    /// no part of a cycle); dependencies that nothing answers appear as dashed, red "not
     /// registered" nodes. A legend shows the styles in use. Nodes are ordered by type and name
     /// and edges by their ends, so the output is stable and can be diffed and tested.
     ///
@@ -108,6 +110,8 @@ struct GraphDrawing {
         let from: String
         let to: String
         let color: String
+        /// Resolved later (through a `Lazy` or `Provider`): drawn dashed.
+        let isDeferred: Bool
     }
 
     /// Edge colours, one per source node in turn; no red (that marks what is missing).
@@ -140,9 +144,12 @@ struct GraphDrawing {
             let from = ids[info.service] ?? ""
             let color = Self.palette[index % Self.palette.count]
             var seen: Set<String> = []
+            let deferred = Set(info.deferredDependencies)
             for dependency in info.dependencies {
                 guard let to = ids[dependency], seen.insert(to).inserted else { continue }
-                edges.append(Edge(from: from, to: to, color: to.hasPrefix("m") ? Style.missing.stroke : color))
+                edges.append(Edge(
+                    from: from, to: to, color: to.hasPrefix("m") ? Style.missing.stroke : color,
+                    isDeferred: deferred.contains(dependency)))
             }
         }
     }
@@ -159,7 +166,11 @@ struct GraphDrawing {
         if !info.service.argumentTypeNames.isEmpty {
             lines.append("arguments: (" + info.service.argumentTypeNames.joined(separator: ", ") + ")")
         }
-        lines.append(info.isInstance ? "instance" : info.lifetime.description + (info.isAsync ? ", async" : "") + (info.isMainActor ? ", main actor" : ""))
+        var kind = info.isInstance ? "instance" : info.lifetime.description
+        if info.isAsync { kind += ", async" }
+        if info.isMainActor { kind += ", main actor" }
+        if !info.decorators.isEmpty { kind += info.decorators.count == 1 ? " · decorated" : " · decorated ×\(info.decorators.count)" }
+        lines.append(kind)
         return lines
     }
 
@@ -223,7 +234,7 @@ struct GraphDrawing {
             lines.append("  }")
         }
         for edge in edges {
-            let dashed = edge.to.hasPrefix("m") ? ", style=dashed" : ""
+            let dashed = edge.to.hasPrefix("m") || edge.isDeferred ? ", style=dashed" : ""
             lines.append("  \(edge.from) -> \(edge.to) [color=\"\(edge.color)\"\(dashed)];")
         }
         lines.append("}")
@@ -259,7 +270,7 @@ struct GraphDrawing {
             lines.append("  end")
         }
         for edge in edges {
-            lines.append("  \(edge.from) --> \(edge.to)")
+            lines.append("  \(edge.from) \(edge.isDeferred ? "-.->" : "-->") \(edge.to)")
         }
         // One linkStyle per colour, listing the edges (by index) drawn in it.
         var edgesByColor: [String: [Int]] = [:]

@@ -62,6 +62,7 @@ extension Container {
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
         let replacements = Container(defaultLifetime: defaultLifetime)
         try overrides(replacements)
+        adoptDecorations(into: replacements, scope: OverrideScope.value)
         return OverrideScope(target: self, overrides: replacements.registry, parent: OverrideScope.value)
     }
 }

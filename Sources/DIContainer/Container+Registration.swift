@@ -231,6 +231,7 @@ extension Container {
 
     /// Adds `entry`, replacing any registration under the same key.
     private func add(_ entry: Entry) -> Registration {
+        entry.attach(decorations.decorators(for: entry.key))
         registry.add(entry)
         return Registration(entry: entry)
     }

@@ -166,7 +166,7 @@ extension Container {
         func visit(_ entry: Entry) {
             state[ObjectIdentifier(entry)] = false
             stack.append(entry)
-            for dependency in entry.knownDependencies ?? [] {
+            for dependency in entry.knownDependencies ?? [] where !dependency.isDeferred {
                 guard let next = self.entry(for: dependency.key, scope: scope) else { continue }
                 switch state[ObjectIdentifier(next)] {
                 case .none:

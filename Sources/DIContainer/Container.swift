@@ -37,6 +37,8 @@ public final class Container: Sendable {
     public let defaultLifetime: Lifetime
     let registry = Registry()
     let tracing = Tracing()
+    /// The decorators added here, which later registrations get too (`decorate`).
+    let decorations = Decorations()
     /// `ThreadContext.key`, kept here so the hot path reads it without a lazy global's check.
     let threadKey = ThreadContext.key
     /// How many test-override scopes targeting this container exist: while none exists here or

@@ -2,8 +2,11 @@
 ///
 /// ```swift
 /// container.register(APIClient.self, lifetime: .singleton) { r in APIClient(transport: try r.resolve(Transport.self)) }
+/// container.register(Cart.self, lifetime: .scoped(.session)) { _ in Cart() }
 /// ```
-public enum Lifetime: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+///
+/// `singleton`, `weak` and `scoped` instances are kept until `Container.reset(_:)` drops them.
+public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// A new instance on every resolve. The default.
     case transient
     /// One instance shared by every factory that runs within one top-level `resolve` call, then
@@ -16,6 +19,9 @@ public enum Lifetime: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     /// built again after the last one is released. Only class instances can be held weakly: a
     /// value type registered as `.weak` behaves like `.transient`.
     case weak
+    /// One instance per generation of `scope`, per container, created lazily and exactly once
+    /// like a singleton; `Container.reset(.scoped(scope))` starts a new generation.
+    case scoped(Scope)
 
     public var description: String {
         switch self {
@@ -23,6 +29,7 @@ public enum Lifetime: Sendable, Hashable, CaseIterable, CustomStringConvertible 
         case .graph: "graph"
         case .singleton: "singleton"
         case .weak: "weak"
+        case .scoped(let scope): "scoped(\(scope))"
         }
     }
 }

@@ -28,12 +28,18 @@ public struct Registration: Sendable {
         public let isMainActor: Bool
         /// The services it depends on, in the order its factory asks for them.
         public let dependencies: [ServiceKey]
+        /// The part of `dependencies` asked for through a `Lazy` or a `Provider`: resolved later,
+        /// so no part of a cycle.
+        public let deferredDependencies: [ServiceKey]
         /// Where `dependencies` comes from.
         public let dependencySource: DependencySource
         /// The file (`Module/File.swift`) where it was registered.
         public let file: String
         /// The line where it was registered.
         public let line: Int
+        /// Where each decorator of the registration was added (`Module/File.swift:12`), in the
+        /// order they apply; empty when it has none.
+        public let decorators: [String]
 
         /// How the dependencies of a registration are known.
         public enum DependencySource: String, Sendable, Hashable {
@@ -55,19 +61,23 @@ public struct Registration: Sendable {
             isMainActor = entry.isMainActor
             file = entry.file
             line = entry.line
+            decorators = entry.decoratorSites
+            let known: [Dependency]
             if entry.isInstance {
-                dependencies = []
+                known = []
                 dependencySource = .notApplicable
-            } else if let declared = entry.declaredDependencies {
-                dependencies = declared.map(\.service)
+            } else if let declared = entry.declaredDependencies, !entry.isDecorated {
+                known = declared
                 dependencySource = .declared
             } else if let observed = entry.knownDependencies {
-                dependencies = observed.map(\.service)
+                known = observed
                 dependencySource = .observed
             } else {
-                dependencies = []
+                known = []
                 dependencySource = .unknown
             }
+            dependencies = known.map(\.service)
+            deferredDependencies = known.filter(\.isDeferred).map(\.service)
         }
 
         /// `CourseRepository (name: local) · singleton · depends on CacheStore, Scheduler (name: background) · registered at App/Assembly.swift:12`.
@@ -86,6 +96,7 @@ public struct Registration: Sendable {
                 break
             }
             parts.append("registered at \(file):\(line)")
+            if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
             return parts.joined(separator: " · ")
         }
     }

@@ -12,6 +12,8 @@ enum DemoCommand: Equatable {
     case registrations
     /// Show one course's detail screen.
     case detail(courseID: Int)
+    /// Show the signed-in user's session before and after signing out.
+    case session
     /// Print the help.
     case help
 }

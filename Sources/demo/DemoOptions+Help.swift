@@ -16,6 +16,7 @@ extension DemoOptions {
                                  (try 'demo validate --without InfrastructureAssembly').
           graph [--format F]     Print the dependency graph; F is mermaid (default) or dot.
           registrations          List every registration with its lifetime and dependencies.
+          session                Show the user's session, sign out (a scope reset), show it again.
           help                   Show this help.
 
         OPTIONS:

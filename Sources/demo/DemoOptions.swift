@@ -100,12 +100,13 @@ struct DemoOptions: Equatable {
         case "validate": return .validate
         case "graph": return .graph(format ?? .mermaid)
         case "registrations": return .registrations
+        case "session": return .session
         case "help": return .help
         case "detail":
             guard positionals.count > 1 else { throw UsageError("detail needs a course id, as in 'demo detail 103'") }
             return .detail(courseID: try parseCount(positionals[1], option: "detail", what: "a course id"))
         default:
-            throw UsageError("unknown command '\(name)' (commands: run, detail, validate, graph, registrations, help)")
+            throw UsageError("unknown command '\(name)' (commands: run, detail, validate, graph, registrations, session, help)")
         }
     }
 

@@ -35,6 +35,8 @@ struct DemoRunner {
                 return ExitStatus.success
             case .registrations:
                 return listRegistrations()
+            case .session:
+                return try showSignOut()
             case .help:
                 return ExitStatus.success  // printed above, before assembling anything
             }

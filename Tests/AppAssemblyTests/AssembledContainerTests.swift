@@ -18,7 +18,7 @@ struct AssembledContainerTests {
         "StockedCourseRepository", "StockedCourseRepository (name: local)",
         "RankingRepository", "RankingRepository (name: local)", "CacheTransaction",
         "MainScreenLoading", "MainScreenLoading (name: local)", "CourseDetailLoading",
-        "MainPresenter", "CourseDetailPresenter",
+        "MainPresenter", "CourseDetailPresenter", "UserSession", "SignOutUseCase",
     ]
 
     @Test("validates with no problems")

@@ -65,7 +65,7 @@ struct MainActorTests {
         return (container, runs)
     }
 
-    @Test("a main-actor factory resolves synchronously on the main actor, with each lifetime", arguments: Lifetime.allCases)
+    @Test("a main-actor factory resolves synchronously on the main actor, with each lifetime", arguments: Lifetime.examples)
     func lifetimes(lifetime: Lifetime) throws {
         let (container, runs) = container(lifetime: lifetime)
         container.registerMainActor(ProfileScreen.self) { r in
@@ -78,7 +78,7 @@ struct MainActorTests {
         case .transient, .graph:
             #expect(first !== second)
             #expect(runs.value == 2)
-        case .singleton, .weak:
+        case .singleton, .weak, .scoped:
             #expect(first === second)
             #expect(second.title == "Profile")
             #expect(runs.value == 1)

@@ -21,7 +21,7 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["validate", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "The container is valid: 23 registrations, every dependency registered, no cycles.\n")
+        #expect(result.stdout == "The container is valid: 25 registrations, every dependency registered, no cycles.\n")
         #expect(result.stderr.isEmpty)
     }
 
@@ -76,8 +76,8 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["registrations", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.lines.first == "23 registrations:")
-        #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 23)
+        #expect(result.lines.first == "25 registrations:")
+        #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 25)
         #expect(result.stdout.contains(
             "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
         #expect(result.stdout.contains(
@@ -131,7 +131,7 @@ struct DemoCommandTests {
             (["validate", "extra"], "unexpected argument 'extra' after 'validate'"),
             (
                 ["validate", "--without", "CacheStore"],
-                "--without expects one of AppConfiguration, SchedulingAssembly, InfrastructureAssembly, RepositoryAssembly, UseCaseAssembly, PresentationAssembly, got 'CacheStore'"
+                "--without expects one of AppConfiguration, SchedulingAssembly, InfrastructureAssembly, RepositoryAssembly, UseCaseAssembly, PresentationAssembly, SessionAssembly, got 'CacheStore'"
             ),
         ]
     )
@@ -141,5 +141,19 @@ struct DemoCommandTests {
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(result.stderr.hasPrefix("demo: \(message)"), "\(result)")
         #expect(result.stderr.hasSuffix("Run 'demo --help' for usage.\n"), "\(result)")
+    }
+
+    @Test("session shows the session, signs out, and shows a new session")
+    func session() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let result = try await DemoProcess.run(["session", "--cache-dir", cache.url.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            session #1 of guest (the same instance on every resolve)
+            signed out: the session scope was reset
+            session #2 of guest (a new instance)
+
+            """)
     }
 }

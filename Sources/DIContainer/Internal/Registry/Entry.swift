@@ -38,6 +38,9 @@ class Entry: @unchecked Sendable {
     private let observed = Atomic<Unmanaged<ObservedDependencies>?>(nil)
     /// Whether `observed` comes from a completed run (read on every step, without a lookup).
     private let isObservationComplete = Atomic<Bool>(false)
+    /// The decorators applied to what the factory builds (`Decoration.swift`), or `nil`.
+    /// Retained by the entry; a list replaced by a longer one stays alive as its `previous`.
+    let decoratorList = Atomic<Unmanaged<DecoratorList>?>(nil)
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
@@ -50,9 +53,7 @@ class Entry: @unchecked Sendable {
         self.isAsync = isAsync
         self.isInstance = isInstance
         self.isMainActor = isMainActor
-        declaredDependencies = dependencyTypes?.map { type in
-            Dependency(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
-        }
+        declaredDependencies = dependencyTypes?.map(Dependency.init(declared:))
         self.boxType = boxType
         self.file = file
         self.line = line
@@ -67,18 +68,29 @@ class Entry: @unchecked Sendable {
 
     deinit {
         observed.load(ordering: .acquiring)?.release()
+        decoratorList.load(ordering: .acquiring)?.release()
     }
 
     /// The dependencies known without running the factory now: declared, or seen on a run (a
     /// failed run's, until a run completes).
     var knownDependencies: [Dependency]? {
-        if let declaredDependencies { return declaredDependencies }
+        // A decorator's dependencies are only known from a run.
+        if let declaredDependencies, !isDecorated { return declaredDependencies }
         return ThreadContext.current.read { observed.load(ordering: .acquiring)?.takeUnretainedValue().list }
     }
 
     /// Whether the factory's next run should record what it asks for: no run completed yet.
     var isObserving: Bool {
-        declaredDependencies == nil && !isObservationComplete.load(ordering: .relaxed)
+        (declaredDependencies == nil || isDecorated) && !isObservationComplete.load(ordering: .relaxed)
+    }
+
+    /// Forgets what the factory was seen to ask for, so that its next run is recorded (a
+    /// decorator was added, which may ask for more).
+    func restartObservation() {
+        isObservationComplete.store(false, ordering: .releasing)
+        if let old = observed.exchange(nil, ordering: .acquiringAndReleasing) {
+            Reclamation.shared.retire(old.takeRetainedValue())
+        }
     }
 
     /// Whether validation has to run the factory to learn its dependencies: a closure without
@@ -176,7 +188,8 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     @inline(__always)
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
-        try body(resolver, arguments)
+        guard isDecorated else { return try body(resolver, arguments) }
+        return try decorated(body(resolver, arguments), resolver)
     }
 }
 
@@ -196,7 +209,7 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
     }
 
     func make(_ resolver: any Resolver, _ arguments: Args) async throws -> S {
-        try await body(resolver, arguments)
+        try decorated(await body(resolver, arguments), resolver)
     }
 }
 
@@ -210,6 +223,8 @@ struct Dependency: Hashable, Sendable {
 
     let key: Key
     private let description: Description
+    /// Asked for through a handle (`Lazy`, `Provider`): resolved later, so no part of a cycle.
+    var isDeferred = false
 
     /// A dependency on `entry`'s registration.
     init(_ entry: Entry) {

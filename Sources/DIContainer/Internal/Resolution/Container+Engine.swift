@@ -105,12 +105,26 @@ extension Container {
         }
     }
 
+    /// Continues `resolution` with a step for `key` below `parent` (at its top when `nil`): how a
+    /// `Lazy` builds, later, what the step that made it asked for.
+    func resolve<S, Args>(
+        _: S.Type, key: Key, arguments: Args, continuing resolution: Resolution, below parent: Frame?
+    ) throws -> S {
+        let context = ThreadContext.current
+        do {
+            return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        } catch let exhausted as StackExhausted where context.runningFactory == nil {
+            // No step of this thread is left to turn it into a `ResolutionError`.
+            throw exhausted.error
+        }
+    }
+
     /// One synchronous step for `key`.
     private func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+            return try unregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.recorder?.record(Dependency(entry))
         guard !entry.isAsync else {
@@ -223,7 +237,7 @@ extension Container {
     ) async throws -> S {
         let context = ThreadContext.current
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+            return try unregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.recorder?.record(Dependency(entry))
         guard entry.isAsync else {

@@ -2,8 +2,8 @@
 /// instances. The engine never switches on `Lifetime`; it asks the entry for its `InstanceStore`
 /// and treats every store the same way (reuse what is there, else build and keep).
 ///
-/// Adding a lifetime is one case in `makeStorage()` (and, if it can be reset, one line in
-/// `Lifetime.isReset(by:)`).
+/// Adding a lifetime is one case in `makeStorage()`; `Entry.dropInstances(in:)` resets whatever
+/// store it chose.
 extension Lifetime {
     /// What a registration of this lifetime keeps for itself, made when it is registered.
     func makeStorage() -> RegistrationStorage {
@@ -12,6 +12,8 @@ extension Lifetime {
         case .graph: .perResolution
         case .singleton: .cell(InstanceCell())
         case .weak: .weak(WeakCell())
+        // A scope's generation is the cell's: `reset` starts a new one.
+        case .scoped: .cell(InstanceCell())
         }
     }
 }
@@ -22,7 +24,7 @@ enum RegistrationStorage: Sendable {
     case none
     /// Kept by each top-level resolution (`Resolution.graphInstance(of:)`), dropped when it ends.
     case perResolution
-    /// One instance, built exactly once (until reset).
+    /// One instance, built exactly once per generation (`singleton`, `scoped`, ready-made instances).
     case cell(InstanceCell)
     /// One instance while somebody else holds it.
     case weak(WeakCell)
@@ -50,6 +52,23 @@ extension Entry {
         case .weak(let cell):
             if let scope = resolution.scope { return .weak(scope.weakCell(for: self)) }
             return .weak(cell)
+        }
+    }
+}
+
+extension Entry {
+    /// Drops the instance a resolve in `scope` (or outside overrides, for `nil`) would reuse, so
+    /// the next resolve builds a new one. A build in flight finishes for its own resolve only (see
+    /// `InstanceCell.reset()`). Ready-made instances are kept: there is nothing to build them again.
+    func dropInstances(in scope: OverrideScope?) {
+        switch storage {
+        case .none, .perResolution:
+            return
+        case .cell(let cell):
+            guard !isInstance else { return }
+            (scope?.cell(for: self) ?? cell).reset()
+        case .weak(let cell):
+            (scope?.weakCell(for: self) ?? cell).reset()
         }
     }
 }

@@ -1,0 +1,76 @@
+/// Decorators: wrapping what a registration builds without touching the registration.
+extension Container {
+    /// Wraps every instance the registration of `type` under `name` builds: logging, caching or
+    /// metrics around a service, added where the app is assembled.
+    ///
+    /// ```swift
+    /// container.decorate(CourseRepository.self) { r, inner in
+    ///     LoggingCourseRepository(inner, log: try r.resolve(Log.self))
+    /// }
+    /// ```
+    ///
+    /// - The decorator runs on what the factory built, before the lifetime keeps it: a decorated
+    ///   singleton (or scoped instance) is decorated once, and every resolve — also through types
+    ///   the registration forwards to — gets the decorated instance. It resolves what it needs
+    ///   from the resolver it is given, in the same resolution as the factory.
+    /// - Several decorators apply in the order they were added (the first one wraps the built
+    ///   instance, the next one wraps that).
+    /// - Order does not matter between `decorate` and `register` in this container: a later
+    ///   registration of `type` and `name` (with any runtime arguments) gets the decorators too.
+    ///   Decorating a registration that already built instances drops them, so that the lifetime
+    ///   keeps only decorated ones.
+    /// - For a registration this container inherits, `decorate` adds to this container a copy of
+    ///   the registration as it is at that moment, decorated: this container and its children
+    ///   see the decorated service (with instances of its own), the parent does not.
+    /// - In `withOverrides`, decorators added to the scope's container decorate the scope's view
+    ///   of the registration (with the scope's own instances), never the real container's.
+    /// - Ready-made instances (`register(_:name:instance:)`) are never built, so never decorated:
+    ///   decorate the value before registering it.
+    ///
+    /// `validate()`, `registrations` and `graph(format:)` show the decorators, and the
+    /// dependencies they ask for on their first run count as the registration's.
+    ///
+    /// - Parameters:
+    ///   - type: The service type, as registered.
+    ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - decorator: Returns the instance to use in place of `inner`, usually one wrapping it.
+    ///     Errors it throws reach the caller of `resolve` as
+    ///     `ResolutionError.Kind.factoryFailed`.
+    public func decorate<S>(
+        _ type: S.Type, name: Name? = nil, file: String = #fileID, line: Int = #line,
+        decorator: @escaping @Sendable (_ resolver: any Resolver, _ inner: S) throws -> S
+    ) {
+        let key = DecorationKey(Key(S.self, name: name, arguments: Void.self))
+        let decorator = AnyDecorator(decorator, site: "\(file):\(line)")
+        decorations.add(decorator, for: key)
+        let own = registry.allEntries.filter { DecorationKey($0.key) == key }
+        for entry in own {
+            entry.attach([decorator])
+        }
+        adoptDecorated(key, from: parent, scope: nil, except: own.map(\.key))
+    }
+
+    /// Copies into this container, decorated, the registrations of `key` that `source` (a parent
+    /// container, or the target of an override scope) answers and this container does not have.
+    func adoptDecorated(_ key: DecorationKey, from source: Container?, scope: OverrideScope?, except own: [Key]) {
+        guard let source else { return }
+        var candidates = source.overridingEntries(ofType: key.type, scope: scope)
+        candidates += source.lineage.flatMap { $0.registry.entries(ofType: key.type) }
+        var seen = Set(own)
+        for entry in candidates where entry.key.name == key.name && seen.insert(entry.key).inserted {
+            // The nearest registration of a key answers it; a ready-made instance is not decorated.
+            guard !entry.isInstance, let copy = (entry as? any CopyableEntry)?.copy() else { continue }
+            copy.attach(decorations.decorators(for: copy.key))
+            registry.add(copy)
+        }
+    }
+
+    /// Gives the registrations an override scope's container made the scope's decorators, and
+    /// copies in, decorated, those of the container the scope overrides that it decorates.
+    func adoptDecorations(into replacements: Container, scope: OverrideScope?) {
+        for key in replacements.decorations.keys {
+            let own = replacements.registry.allEntries.filter { DecorationKey($0.key) == key }.map(\.key)
+            replacements.adoptDecorated(key, from: self, scope: scope, except: own)
+        }
+    }
+}

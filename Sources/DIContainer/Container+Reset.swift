@@ -1,0 +1,53 @@
+/// Ending the life of kept instances: a user session at sign-out, a flow when it completes.
+extension Container {
+    /// Drops every instance kept for registrations of `lifetime`, so each is built again on its
+    /// next resolve.
+    ///
+    /// ```swift
+    /// container.register(Cart.self, lifetime: .scoped(.session)) { _ in Cart() }
+    /// // … at sign-out:
+    /// container.reset(.scoped(.session))
+    /// ```
+    ///
+    /// What is dropped: the instances of this container's registrations of `lifetime`, and for
+    /// registrations it inherits from its ancestors, the instances it would be given (they live
+    /// in the ancestor, so the ancestor and its other children see the reset too). Registrations
+    /// an ancestor has but this container replaces are left alone. Inside `withOverrides` the
+    /// override scope's own instances are dropped, never the real container's.
+    ///
+    /// - `.singleton`, `.weak`, `.scoped(s)`: as above. Ready-made instances
+    ///   (`register(_:name:instance:)`) are never dropped.
+    /// - `.transient`, `.graph`: nothing is kept beyond one resolve, so there is nothing to drop;
+    ///   the call does nothing.
+    ///
+    /// **Threads.** A resolve that starts after `reset` returned never gets an instance of the
+    /// previous generation, not even from a build that was in flight during the reset (that
+    /// build is discarded and done again); a resolve that raced with `reset` may get either.
+    ///
+    /// - Parameter lifetime: The lifetime whose instances to drop.
+    public func reset(_ lifetime: Lifetime) {
+        reset(lifetime, where: { _ in true })
+    }
+
+    /// Drops the kept instances of `type`'s registrations of `lifetime` (every name, every
+    /// argument list), and of no other type; see `reset(_:)`.
+    ///
+    /// ```swift
+    /// container.reset(.singleton, of: TokenStore.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lifetime: The lifetime whose instances to drop.
+    ///   - type: The service type whose registrations to reset.
+    public func reset<S>(_ lifetime: Lifetime, of type: S.Type) {
+        let type = ObjectIdentifier(S.self)
+        reset(lifetime, where: { $0.key.type == type })
+    }
+
+    private func reset(_ lifetime: Lifetime, where matches: (Entry) -> Bool) {
+        let scope = currentScope
+        for entry in visibleEntries(scope: scope) where entry.lifetime == lifetime && matches(entry) {
+            entry.dropInstances(in: scope)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// A named lifetime that lasts until you reset it: the signed-in user's session, a checkout
+/// flow, an open document.
+///
+/// A registration with `lifetime: .scoped(scope)` is built once per *generation* of its scope, in
+/// the container that registered it, exactly once even when first resolves race.
+/// `Container.reset(.scoped(scope))` ends the generation: the next resolve builds a new instance.
+///
+/// ```swift
+/// extension Scope { static let session: Scope = "session" }
+///
+/// container.register(Cart.self, lifetime: .scoped(.session)) { _ in Cart() }
+/// let cart = try container.resolve(Cart.self)      // the same cart until …
+/// container.reset(.scoped(.session))               // … the user signs out
+/// ```
+public struct Scope: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The scope's text; two scopes are the same scope when their texts are equal.
+    public let rawValue: String
+
+    /// Creates a scope from its text.
+    ///
+    /// - Parameter rawValue: The text that identifies the scope.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,18 @@
+import DIContainer
+import Domain
+import UseCase
+
+extension DemoRunner {
+    /// Shows the session scope at work: the session is one instance until sign-out resets the
+    /// scope, then a new one.
+    func showSignOut() throws -> Int32 {
+        let session = try Container.shared.resolve(UserSession.self)
+        let same = try Container.shared.resolve(UserSession.self) === session
+        Console.out("session #\(session.number) of \(session.user)" + (same ? " (the same instance on every resolve)" : ""))
+        try Container.shared.resolve(SignOutUseCase.self).execute()
+        Console.out("signed out: the session scope was reset")
+        let next = try Container.shared.resolve(UserSession.self)
+        Console.out("session #\(next.number) of \(next.user)" + (next === session ? " (still the old one!)" : " (a new instance)"))
+        return next === session ? ExitStatus.failure : ExitStatus.success
+    }
+}

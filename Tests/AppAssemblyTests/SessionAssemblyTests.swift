@@ -1,0 +1,50 @@
+import AppAssembly
+import DIContainer
+import Domain
+import Testing
+import UseCase
+
+@Suite("The session scope")
+struct SessionAssemblyTests {
+    @Test("the session is one instance until sign-out; then a new one")
+    func signOutStartsANewSession() throws {
+        let container = Container()
+        SessionAssembly().assemble(into: container)
+        let session = try container.resolve(UserSession.self)
+        #expect(try container.resolve(UserSession.self) === session)
+        #expect(session.number == 1)
+        #expect(session.user == SessionAssembly.demoUser)
+        try container.resolve(SignOutUseCase.self).execute()
+        let next = try container.resolve(UserSession.self)
+        #expect(next !== session)
+        #expect(next.number == 2)
+        #expect(try container.resolve(UserSession.self) === next)
+    }
+
+    @Test("sign-out inside test overrides ends only the overrides' session")
+    func signOutUnderOverrides() throws {
+        let container = Container()
+        SessionAssembly().assemble(into: container)
+        let real = try container.resolve(UserSession.self)
+        try container.withOverrides { _ in } operation: {
+            let mine = try container.resolve(UserSession.self)
+            try container.resolve(SignOutUseCase.self).execute()
+            #expect(try container.resolve(UserSession.self) !== mine)
+        }
+        #expect(try container.resolve(UserSession.self) === real)
+    }
+
+    @Test("the sign-out use case does not keep its container alive")
+    func noRetainCycle() throws {
+        weak var weakContainer: Container?
+        var signOut: SignOutUseCase?
+        do {
+            let container = Container()
+            SessionAssembly().assemble(into: container)
+            signOut = try container.resolve(SignOutUseCase.self)
+            weakContainer = container
+        }
+        #expect(weakContainer == nil)
+        signOut?.execute()   // a no-op once the container is gone
+    }
+}
