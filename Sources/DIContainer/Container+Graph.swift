@@ -18,7 +18,9 @@ extension Dependency {
 extension Container {
     /// The dependency graph of every registration visible from this container, as text.
     ///
-    /// One node per registration, labelled with its type, name and lifetime; one edge per
+    /// One node per registration, labelled with its type, name and lifetime (a forwarded type is
+    /// labelled as an alias of its registration, with an edge to it; a registration with
+    /// `initCompleted` hooks says so); one edge per
     /// dependency (declared by auto-wiring, or observed by a validation dry run — see
     /// `validate()` for what that runs); dependencies that nothing answers appear as dashed
     /// "not registered" nodes. Nodes are ordered by type and name and edges by their ends, so
@@ -45,10 +47,12 @@ extension Container {
         // Every edge target: a registration's node, or a "not registered" node.
         var missingKeys: Set<ServiceKey> = []
         let targets: [[Dependency.Target]] = entries.map { entry in
-            (entry.knownDependencies ?? []).map { dependency in
+            (entry.knownDependencies ?? []).compactMap { dependency in
                 if let target = self.entry(for: dependency.key, scope: scope), let position = index[ObjectIdentifier(target)] {
                     return .node(position)
                 }
+                // An optional dependency nothing answers is `nil`, not a missing registration.
+                if dependency.isOptional { return nil }
                 missingKeys.insert(dependency.service)
                 return .missing(dependency.service)
             }
@@ -84,7 +88,11 @@ extension Container {
         var details: [String] = []
         if let name = service.name { details.append("name: \(name)") }
         if !service.argumentTypeNames.isEmpty { details.append("arguments: \(service.argumentList)") }
-        details.append(entry.isInstance ? "instance" : entry.lifetime.description + (entry.isAsync ? ", async" : ""))
+        // A forwarded type is an alias of its registration, shown with that registration's lifetime.
+        let described = entry.forwardingTarget ?? entry
+        if let target = entry.forwardingTarget { details.append("alias of \(target.service)") }
+        details.append(described.isInstance ? "instance" : described.lifetime.description + (entry.isAsync ? ", async" : ""))
+        if entry.completion.isActive { details.append("initCompleted") }
         return [service.typeName, details.joined(separator: " · ")]
     }
 

@@ -18,13 +18,13 @@ extension Container {
     ///     a new one each time, unless the container was made with another) when `nil`.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, Void>(
             { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
             lifetime: lifetime ?? defaultLifetime, file: file, line: line))
@@ -48,13 +48,13 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, (repeat each A)>(
             { resolver, arguments in try factory(resolver, repeat each arguments) },
             key: Key(S.self, name: name, arguments: (repeat each A).self),
@@ -78,13 +78,13 @@ extension Container {
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service; it may `await`, and resolves dependencies with
     ///     `resolveAsync` (or `resolve` for synchronous ones).
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(AsyncFactoryBox<S, Void>(
             { resolver, _ in try await factory(resolver) },
             key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
@@ -99,13 +99,13 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(AsyncFactoryBox<S, (repeat each A)>(
             { resolver, arguments in try await factory(resolver, repeat each arguments) },
             key: Key(S.self, name: name, arguments: (repeat each A).self),
@@ -123,11 +123,11 @@ extension Container {
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - instance: The instance to hand out.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
-    ) -> Registration {
+    ) -> Registration<S> {
         let entry = FactoryBox<S, Void>(
             { _, _ in instance }, key: Key(S.self, name: name, arguments: Void.self), lifetime: .singleton,
             isInstance: true, file: file, line: line)
@@ -153,7 +153,7 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - initializer: A function from the dependencies to the service.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
@@ -162,7 +162,7 @@ extension Container {
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, Void>(
             { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
@@ -185,14 +185,14 @@ extension Container {
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - argument: The type of the runtime argument, passed to `resolve(_:name:arguments:)`.
     ///   - initializer: A function from the argument and the dependencies to the service.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func register<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, A>(
             { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
@@ -210,8 +210,8 @@ extension Container {
     }
 
     /// Adds `entry`, replacing any registration under the same key.
-    private func add(_ entry: Entry) -> Registration {
+    private func add<S>(_ entry: Entry) -> Registration<S> {
         registry.add(entry)
-        return Registration(entry: entry)
+        return Registration(entry: entry, registry: registry)
     }
 }

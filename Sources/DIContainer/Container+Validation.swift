@@ -50,7 +50,7 @@ extension Container {
     /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
     /// ```
     public var registrations: [Registration.Info] {
-        inspect(runningAsync: false).entries.map(Registration.Info.init)
+        inspect(runningAsync: false).entries.map(RegistrationInfo.init)
     }
 
     // MARK: - Internals
@@ -120,10 +120,10 @@ extension Container {
                 unchecked.append(ValidationError.Unchecked(entry))
                 continue
             }
-            for dependency in dependencies where self.entry(for: dependency.key, scope: scope) == nil {
+            for dependency in dependencies where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
                 problems.append(missingError(
                     for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
-                    scope: scope))
+                    scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
             }
         }
         problems += cycles(in: entries, scope: scope)
@@ -220,6 +220,8 @@ extension ResolutionError.Kind {
         case .asyncFactory: "asyncFactory"
         case .depthLimitExceeded: "depthLimitExceeded"
         case .factoryFailed: "factoryFailed"
+        case .forwardingMismatch: "forwardingMismatch"
+        case .initCompletedFailed: "initCompletedFailed"
         }
     }
 }

@@ -35,10 +35,15 @@ class Entry: @unchecked Sendable {
     private let observed = Atomic<Unmanaged<ObservedDependencies>?>(nil)
     /// Whether `observed` comes from a completed run (read on every step, without a lookup).
     private let isObservationComplete = Atomic<Bool>(false)
+    /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
+    let forwardingTarget: Entry?
+    /// The `initCompleted` hooks, run on each new instance (`CompletionHooks`).
+    let completion = CompletionHooks()
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
-        isInstance: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type, file: String, line: Int
+        isInstance: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type, forwardingTarget: Entry?,
+        file: String, line: Int
     ) {
         self.key = key
         self.serviceType = serviceType
@@ -46,10 +51,9 @@ class Entry: @unchecked Sendable {
         self.lifetime = lifetime
         self.isAsync = isAsync
         self.isInstance = isInstance
-        declaredDependencies = dependencyTypes?.map { type in
-            Dependency(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
-        }
+        declaredDependencies = dependencyTypes?.map(Dependency.init(parameter:))
         self.boxType = boxType
+        self.forwardingTarget = forwardingTarget
         self.file = file
         self.line = line
         storage = lifetime.makeStorage()
@@ -160,12 +164,14 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     init(
         _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
-        lifetime: Lifetime, isInstance: Bool = false, dependencyTypes: [Any.Type]? = nil, file: String, line: Int
+        lifetime: Lifetime, isInstance: Bool = false, dependencyTypes: [Any.Type]? = nil, forwardingTarget: Entry? = nil,
+        file: String, line: Int
     ) {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
-            isInstance: isInstance, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self, file: file, line: line)
+            isInstance: isInstance, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self,
+            forwardingTarget: forwardingTarget, file: file, line: line)
     }
 
     @inline(__always)
@@ -181,12 +187,13 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     init(
         _ make: @escaping @Sendable (any Resolver, Args) async throws -> S, key: Key, argumentTypes: [Any.Type] = [],
-        lifetime: Lifetime, file: String, line: Int
+        lifetime: Lifetime, forwardingTarget: Entry? = nil, file: String, line: Int
     ) {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: true,
-            isInstance: false, dependencyTypes: nil, boxType: InstanceBox<S>.self, file: file, line: line)
+            isInstance: false, dependencyTypes: nil, boxType: InstanceBox<S>.self, forwardingTarget: forwardingTarget,
+            file: file, line: line)
     }
 
     func make(_ resolver: any Resolver, _ arguments: Args) async throws -> S {
@@ -203,23 +210,28 @@ struct Dependency: Hashable, Sendable {
     }
 
     let key: Key
+    /// Asked for as `Optional`: `nil` answers it when nothing is registered (`OptionalResolvable`).
+    let isOptional: Bool
     private let description: Description
 
     /// A dependency on `entry`'s registration.
     init(_ entry: Entry) {
         key = entry.key
+        isOptional = false
         description = .types(entry.serviceType, arguments: entry.argumentTypes)
     }
 
-    /// A dependency on the unnamed registration of `type` without arguments.
-    init(key: Key, type: Any.Type) {
+    /// A dependency on the registration of `type` under `key`, optional or not.
+    init(key: Key, type: Any.Type, isOptional: Bool = false) {
         self.key = key
+        self.isOptional = isOptional
         description = .types(type, arguments: [])
     }
 
     /// A dependency on a key that nothing answers, described as it was asked for.
     init(key: Key, service: ServiceKey) {
         self.key = key
+        isOptional = false
         description = .text(service)
     }
 

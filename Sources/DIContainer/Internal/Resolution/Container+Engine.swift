@@ -99,11 +99,11 @@ extension Container {
     }
 
     /// One synchronous step for `key`.
-    private func resolve<S, Args>(
+    func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+            return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         parent?.recorder?.record(Dependency(entry))
         guard !entry.isAsync else {
@@ -117,7 +117,7 @@ extension Container {
         _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         let store = entry.store(in: resolution)
-        guard case .none = store, !resolution.isTraced else {
+        guard case .none = store, !resolution.isTraced, !entry.completion.isActive else {
             return try resolveStored(S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         return try build(S.self, entry, arguments, parent, resolution, context)
@@ -140,9 +140,10 @@ extension Container {
             if let box = resolution.graphInstance(of: entry) {
                 value = box.value(as: S.self)
             } else {
-                created = true
                 let made = entry.box(try build(S.self, entry, arguments, parent, resolution, context))
-                value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
+                let kept = resolution.keepGraphInstance(made, of: entry)
+                created = kept === made
+                value = kept.value(as: S.self)
             }
         case .cell(let cell):
             if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
@@ -160,9 +161,11 @@ extension Container {
             if let existing = cell.object() as? S {
                 value = existing
             } else {
-                created = true
-                value = Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
+                (value, created) = Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
             }
+        }
+        if created, entry.completion.isActive {
+            try complete(value, entry: entry, store: store, parent: parent, resolution: resolution, context: context)
         }
         if start != 0 {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
@@ -207,21 +210,29 @@ extension Container {
     }
 
     /// One `async` step for `key`.
-    private func resolveAsync<S, Args>(
+    func resolveAsync<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution
     ) async throws -> S {
         let context = ThreadContext.current
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
+            return try await resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.recorder?.record(Dependency(entry))
         guard entry.isAsync else {
             return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
+        return try await resolveAsync(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
+    }
+
+    /// One `async` step for `entry`, which has an `async` factory.
+    func resolveAsync<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution
+    ) async throws -> S {
         let start = resolution.isTraced ? tracing.now() : 0
         var created = false
         let value: S
-        switch entry.store(in: resolution) {
+        let store = entry.store(in: resolution)
+        switch store {
         case .none:
             created = true
             value = try await build(S.self, entry, arguments, parent, resolution)
@@ -229,9 +240,10 @@ extension Container {
             if let box = resolution.graphInstance(of: entry) {
                 value = box.value(as: S.self)
             } else {
-                created = true
                 let made = entry.box(try await build(S.self, entry, arguments, parent, resolution))
-                value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
+                let kept = resolution.keepGraphInstance(made, of: entry)
+                created = kept === made
+                value = kept.value(as: S.self)
             }
         case .cell(let cell):
             try Frame.checkCycle(entry, below: parent)
@@ -244,9 +256,11 @@ extension Container {
             if let existing = cell.object() as? S {
                 value = existing
             } else {
-                created = true
-                value = Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
+                (value, created) = Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
             }
+        }
+        if created, entry.completion.isActive {
+            try complete(value, entry: entry, store: store, parent: parent, resolution: resolution, context: ThreadContext.current)
         }
         if start != 0 {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
@@ -291,10 +305,12 @@ extension Container {
     }
 
     /// Keeps a weak hold on `made` (class instances only: a value cannot be held weakly) and
-    /// returns the instance that is kept.
-    private static func keepWeak<S>(_ made: S, in cell: WeakCell) -> S {
-        guard type(of: made as Any) is AnyClass else { return made }
-        return cell.store(made as AnyObject) as? S ?? made
+    /// returns the instance that is kept, and whether it is `made` (not a concurrent build's).
+    private static func keepWeak<S>(_ made: S, in cell: WeakCell) -> (S, isNew: Bool) {
+        guard type(of: made as Any) is AnyClass else { return (made, true) }
+        let kept = cell.store(made as AnyObject)
+        guard kept !== made as AnyObject, let other = kept as? S else { return (made, true) }
+        return (other, false)
     }
 
     /// A factory's error as the caller of `resolve` sees it: errors of nested resolves pass
