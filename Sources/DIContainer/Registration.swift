@@ -56,8 +56,8 @@ public struct Registration<Service>: Sendable {
         return self
     }
 
-    /// Adds a hook that runs on each new instance after it was built and stored by its lifetime,
-    /// inside the same resolution: use it to set back-references and other property injections
+    /// Adds a hook that runs on each new instance once it is built and stored by its lifetime,
+    /// inside the same resolution: the place for back-references and other property injection
     /// that would close a cycle in a factory.
     ///
     /// ```swift
@@ -68,20 +68,26 @@ public struct Registration<Service>: Sendable {
     /// }
     /// ```
     ///
-    /// - Hooks run in the order they were added, once per new instance: never for an instance
-    ///   the lifetime reuses (a built singleton, the resolution's `graph` instance, a live `weak`
-    ///   one), every time for `transient`.
-    /// - What the hook resolves continues the resolution that built the instance, and that
-    ///   instance is already stored: with the `graph`, `singleton` and `weak` lifetimes a
-    ///   dependency that resolves it back gets it. A `transient` instance is stored nowhere, so
-    ///   resolving it back from its own hook is still a circular dependency.
-    /// - A `singleton` is stored before its hooks run, as in Swinject: another thread that
-    ///   resolves it at that moment gets it before the hooks have finished (resolves of the same
-    ///   resolution always see it completed by the time the top-level `resolve` returns). Hooks
+    /// - **When.** Hooks run after the resolution's top-level instance is built and stored, before
+    ///   `resolve` returns, oldest new instance first; several hooks of one registration run in
+    ///   the order they were added. By then every instance of the graph is stored, so a hook
+    ///   that resolves a back-reference — to the instance it completes, or to one whose factory
+    ///   is what asked for it — gets the stored `graph`, `singleton` or `weak` instance instead of
+    ///   a cycle error, and no factory runs twice. (Swinject runs a hook as soon as its instance
+    ///   is built, and runs a factory a second time in the shapes where that is too early.)
+    ///   Instances that hooks build get their hooks in the same pass.
+    /// - **How often.** Once per new instance, never for an instance the lifetime reuses (a built
+    ///   singleton, the resolution's `graph` instance, a live `weak` one); for `transient`, once
+    ///   per resolve. A `transient` instance is stored nowhere: resolving it back from a hook
+    ///   builds another one, and from its own hook, is a circular dependency.
+    /// - **Who sees what.** A factory that asks for the instance gets it before its hooks have
+    ///   run. A `singleton` is stored before its hooks run, as in Swinject: another resolution
+    ///   (another thread) asking for it at that moment gets it before they have finished. Hooks
     ///   still run exactly once per instance.
-    /// - If a hook throws, the resolve throws `ResolutionError.Kind.initCompletedFailed` (or the
-    ///   hook's own `ResolutionError`), and a `singleton` or `weak` instance is dropped from its
-    ///   store, so the next resolve builds it again.
+    /// - **Failures.** If a hook throws, `resolve` throws `ResolutionError.Kind.initCompletedFailed`
+    ///   (or the hook's own `ResolutionError`), and a `singleton` or `weak` instance is dropped
+    ///   from its store, so the next resolve builds it again. The other new instances still get
+    ///   their hooks.
     ///
     /// - Parameter hook: Receives a resolver (as a factory does) and the new instance.
     /// - Returns: This registration, for chaining.

@@ -129,9 +129,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             }
             return "register \(service.typeName) without a name, or ask for \(names.joined(separator: " or "))"
         case .circularDependency:
-            return "break the cycle: give one side a graph, singleton or weak lifetime and set its back-reference in "
-                + "an initCompleted hook (register(…).initCompleted { r, service in … }) instead of its factory, "
-                + "or move what both sides need into a third service"
+            return "break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory "
+                + "(register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the "
+                + "other side, or move what both sides need into a third service"
         case .argumentMismatch(let registered, _):
             let first = registered.first ?? []
             return first.isEmpty

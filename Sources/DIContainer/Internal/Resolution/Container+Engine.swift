@@ -87,12 +87,13 @@ extension Container {
     ) throws -> S {
         let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
+            let resolution = newResolution(traced: traced)
             do {
-                return try resolve(
-                    S.self, key: key, arguments: arguments, parent: nil, resolution: newResolution(traced: traced),
-                    context: context)
-            } catch let exhausted as StackExhausted {
-                throw exhausted.error
+                let value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                try completePending(in: resolution, context: context)
+                return value
+            } catch {
+                throw failPending(in: resolution, context: context, error: error)
             }
         }
         return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
@@ -165,7 +166,7 @@ extension Container {
             }
         }
         if created, entry.completion.isActive {
-            try complete(value, entry: entry, store: store, parent: parent, resolution: resolution, context: context)
+            queueCompletion(of: value, entry: entry, store: store, parent: parent, resolution: resolution)
         }
         if start != 0 {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
@@ -201,11 +202,14 @@ extension Container {
 
     /// Resolves `key`, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) async throws -> S {
+        let resolution = parent?.resolution ?? newResolution(traced: traced)
         do {
-            return try await resolveAsync(
-                S.self, key: key, arguments: arguments, parent: parent, resolution: parent?.resolution ?? newResolution(traced: traced))
-        } catch let exhausted as StackExhausted {
-            throw exhausted.error
+            let value = try await resolveAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
+            if parent == nil { try completePending(in: resolution, context: ThreadContext.current) }
+            return value
+        } catch {
+            if parent == nil { throw failPending(in: resolution, context: ThreadContext.current, error: error) }
+            throw (error as? StackExhausted)?.error ?? error
         }
     }
 
@@ -260,7 +264,7 @@ extension Container {
             }
         }
         if created, entry.completion.isActive {
-            try complete(value, entry: entry, store: store, parent: parent, resolution: resolution, context: ThreadContext.current)
+            queueCompletion(of: value, entry: entry, store: store, parent: parent, resolution: resolution)
         }
         if start != 0 {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
