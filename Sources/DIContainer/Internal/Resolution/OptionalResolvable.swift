@@ -1,6 +1,7 @@
 /// Optional resolve: `resolve(Dog?.self)` is answered by the registration of `Dog` — `nil` when
-/// nothing is registered for `Dog` under that name and those argument types, the instance
-/// otherwise. Every other failure of `Dog` (a cycle, a failing factory) still throws.
+/// nothing is registered for `Dog` under that name, the instance otherwise. Every other failure
+/// of `Dog` still throws: a cycle, a failing factory, and arguments of other types than those
+/// `Dog` is registered with under that name (`argumentMismatch`).
 ///
 /// The engine asks this only when nothing is registered for the key itself, so a registration
 /// of `Dog?` (rare, but allowed) still answers `Dog?` first.
@@ -45,14 +46,19 @@ extension Optional: OptionalResolvable {
             Wrapped.self, key: wrapped, arguments: arguments, parent: parent, resolution: resolution))
     }
 
-    /// `key` as a key of `Wrapped`, when something answers it. Records the optional dependency
-    /// first, so a factory's observed dependencies say it was optional.
+    /// `key` as a key of `Wrapped`, when something answers it — or registrations of `Wrapped`
+    /// under that name with other argument types, whose mismatch the resolve then reports.
+    /// Records the optional dependency first, so a factory's observed dependencies say it was
+    /// optional.
     private static func registeredWrappedKey(
         for key: Key, in container: Container, parent: Frame?, resolution: Resolution
     ) -> Key? {
         let wrapped = Key(type: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
         parent?.recorder?.record(Dependency(key: wrapped, type: Wrapped.self, isOptional: true))
-        return container.entry(for: wrapped, scope: resolution.scope) == nil ? nil : wrapped
+        if container.entry(for: wrapped, scope: resolution.scope) != nil { return wrapped }
+        let sameName = container.overridingEntries(ofType: wrapped.type, scope: resolution.scope)
+            + container.lineage.flatMap { $0.registry.entries(ofType: wrapped.type) }
+        return sameName.contains { $0.key.name == key.name } ? wrapped : nil
     }
 }
 
