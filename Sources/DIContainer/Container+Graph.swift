@@ -20,7 +20,7 @@ extension Container {
     ///
     /// One node per registration, labelled with its type, name and lifetime (a forwarded type is
     /// labelled as an alias of its registration, with an edge to it; a registration with
-    /// `initCompleted` hooks says so); one edge per
+    /// `initCompleted` hooks says so, and what its hooks asked for are dashed edges); one edge per
     /// dependency (declared by auto-wiring, or observed by a validation dry run — see
     /// `validate()` for what that runs); dependencies that nothing answers appear as dashed
     /// "not registered" nodes. Nodes are ordered by type and name and edges by their ends, so
@@ -44,32 +44,35 @@ extension Container {
         for (position, entry) in entries.enumerated() {
             index[ObjectIdentifier(entry)] = position
         }
-        // Every edge target: a registration's node, or a "not registered" node.
+        // Every edge target: a registration's node, or a "not registered" node; the factory's
+        // dependencies first, then those of the initCompleted hooks.
         var missingKeys: Set<ServiceKey> = []
-        let targets: [[Dependency.Target]] = entries.map { entry in
-            (entry.knownDependencies ?? []).compactMap { dependency in
+        let targets: [[(target: Dependency.Target, isHook: Bool)]] = entries.map { entry in
+            let factory = (entry.knownDependencies ?? []).map { ($0, false) }
+            let hooks = (entry.completion.knownDependencies ?? []).map { ($0, true) }
+            return (factory + hooks).compactMap { dependency, isHook in
                 if let target = self.entry(for: dependency.key, scope: scope), let position = index[ObjectIdentifier(target)] {
-                    return .node(position)
+                    return (.node(position), isHook)
                 }
                 // An optional dependency nothing answers is `nil`, not a missing registration.
                 if dependency.isOptional { return nil }
                 missingKeys.insert(dependency.service)
-                return .missing(dependency.service)
+                return (.missing(dependency.service), isHook)
             }
         }
         let missing = missingKeys.sorted()
         let missingIDs = Dictionary(uniqueKeysWithValues: missing.enumerated().map { ($0.element, "m\($0.offset + 1)") })
-        var edges: [(from: String, to: String)] = []
+        var edges: [Edge] = []
         for (position, entryTargets) in targets.enumerated() {
             var seen: Set<String> = []
-            let ids = entryTargets.compactMap { target -> String? in
+            let ids = entryTargets.compactMap { target, isHook -> (String, Bool)? in
                 switch target {
-                case .node(let other): "n\(other + 1)"
-                case .missing(let key): missingIDs[key]
+                case .node(let other): ("n\(other + 1)", isHook)
+                case .missing(let key): missingIDs[key].map { ($0, isHook) }
                 }
             }
-            for id in ids where seen.insert(id).inserted {
-                edges.append(("n\(position + 1)", id))
+            for (id, isHook) in ids where seen.insert(id).inserted {
+                edges.append(Edge(from: "n\(position + 1)", to: id, isHook: isHook))
             }
         }
         let nodes = entries.enumerated().map { ("n\($0.offset + 1)", Self.label(of: $0.element)) }
@@ -80,6 +83,14 @@ extension Container {
         case .mermaid:
             return Self.mermaid(nodes: nodes, missing: missingNodes, edges: edges)
         }
+    }
+
+    /// A dependency edge; `isHook` for one that only an `initCompleted` hook asks for (drawn
+    /// dashed: it is resolved after the instance is stored, so it closes no cycle).
+    private struct Edge {
+        let from: String
+        let to: String
+        let isHook: Bool
     }
 
     /// A node's label lines: the service, then name, arguments and lifetime.
@@ -96,7 +107,7 @@ extension Container {
         return [service.typeName, details.joined(separator: " · ")]
     }
 
-    private static func dot(nodes: [(String, [String])], missing: [(String, [String])], edges: [(String, String)]) -> String {
+    private static func dot(nodes: [(String, [String])], missing: [(String, [String])], edges: [Edge]) -> String {
         func escape(_ text: String) -> String {
             text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         }
@@ -107,14 +118,14 @@ extension Container {
         for (id, label) in missing {
             lines.append("  \(id) [label=\"\(label.map(escape).joined(separator: "\\n"))\", style=dashed, color=red];")
         }
-        for (from, to) in edges {
-            lines.append("  \(from) -> \(to);")
+        for edge in edges {
+            lines.append("  \(edge.from) -> \(edge.to)" + (edge.isHook ? " [style=dashed, label=\"initCompleted\"];" : ";"))
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func mermaid(nodes: [(String, [String])], missing: [(String, [String])], edges: [(String, String)]) -> String {
+    private static func mermaid(nodes: [(String, [String])], missing: [(String, [String])], edges: [Edge]) -> String {
         func escape(_ text: String) -> String {
             text.replacing("\"", with: "#quot;").replacing("<", with: "#lt;").replacing(">", with: "#gt;")
         }
@@ -125,8 +136,8 @@ extension Container {
         for (id, label) in missing {
             lines.append("  \(id)[\"\(label.map(escape).joined(separator: "<br/>"))\"]:::missing")
         }
-        for (from, to) in edges {
-            lines.append("  \(from) --> \(to)")
+        for edge in edges {
+            lines.append("  \(edge.from) " + (edge.isHook ? "-. initCompleted .->" : "-->") + " \(edge.to)")
         }
         if !missing.isEmpty {
             lines.append("  classDef missing stroke-dasharray: 5 5,stroke:#c00")

@@ -125,6 +125,13 @@ extension Container {
                     for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
                     scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
             }
+            // What the initCompleted hooks ask for must be registered too; it closes no cycle.
+            for dependency in entry.completion.knownDependencies ?? []
+            where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
+                problems.append(missingError(
+                    for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
+                    scope: scope))
+            }
         }
         problems += cycles(in: entries, scope: scope)
         return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)

@@ -245,6 +245,47 @@ struct InitCompletedTests {
         #expect(container.graph(format: .mermaid).contains(#"n1["Dog<br/>singleton · initCompleted"]"#))
     }
 
+    @Test("the graph draws what hooks ask for as dashed edges, in both formats")
+    func graphShowsHookEdges() {
+        let container = Container()
+        container.register((any ParentProtocol).self, lifetime: .graph) { r in
+            Parent(child: try r.resolve((any ChildProtocol).self))
+        }
+        container.register((any ChildProtocol).self, lifetime: .graph) { _ in Child() }
+            .initCompleted { r, child in (child as? Child)?.parent = try r.resolve((any ParentProtocol).self) }
+        #expect(container.graph(format: .mermaid) == """
+            graph LR
+              n1["ChildProtocol<br/>graph · initCompleted"]
+              n2["ParentProtocol<br/>graph"]
+              n1 -. initCompleted .-> n2
+              n2 --> n1
+
+            """)
+        #expect(container.graph(format: .dot).contains(#"n1 -> n2 [style=dashed, label="initCompleted"];"#))
+    }
+
+    @Test("validate checks what a hook asked for on an earlier run without running it again")
+    func validateChecksKnownHookDependencies() throws {
+        let container = Container()
+        let runs = Locked(0)
+        container.register(PetOwner.self) { _ in PetOwner() }
+            .initCompleted { r, owner in
+                runs.withLock { $0 += 1 }
+                owner.pet = try r.resolve((any Animal).self)
+            }
+        _ = try container.withOverrides {
+            $0.register((any Animal).self) { _ in Cat() }
+        } operation: {
+            try container.resolve(PetOwner.self)
+        }
+        let error = try #require(throws: ValidationError.self) { try container.validate() }
+        #expect(error.problems.map(\.description) == ["""
+            Cannot resolve Animal: nothing is registered for it. Path: PetOwner → Animal. \
+            Fix: register it, e.g. container.register(Animal.self) { r in … }.
+            """])
+        #expect(runs.withLock { $0 } == 1)
+    }
+
     @Test("hooks run for instances of async factories (hooks themselves are synchronous)")
     func asyncFactoryHooks() async throws {
         let container = Container()

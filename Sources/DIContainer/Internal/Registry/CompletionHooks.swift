@@ -11,6 +11,9 @@ struct CompletionHooks: ~Copyable, Sendable {
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
 
     private let hooks = AtomicList<Hook>()
+    /// What the hooks asked for through their resolver on their first completed run (one
+    /// element at most, or a few when first runs race; the first counts).
+    private let observed = AtomicList<[Dependency]>()
 
     init() {}
 
@@ -23,6 +26,21 @@ struct CompletionHooks: ~Copyable, Sendable {
     /// How many hooks were added.
     var count: Int {
         hooks.elements.count
+    }
+
+    /// What the hooks asked for on their first completed run, `nil` before one.
+    var knownDependencies: [Dependency]? {
+        observed.elements.first
+    }
+
+    /// Whether the hooks' next run should record what they ask for.
+    var isObserving: Bool {
+        observed.isEmpty
+    }
+
+    /// Keeps what a completed run of the hooks asked for, unless a run was kept already.
+    func observe(_ dependencies: [Dependency]) {
+        if observed.isEmpty { observed.append(dependencies) }
     }
 
     /// Adds `hook` after the existing ones.

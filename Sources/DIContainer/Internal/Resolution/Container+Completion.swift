@@ -56,9 +56,11 @@ extension Container {
         let outer = context.runningFactory
         context.runningFactory = frame
         defer { context.runningFactory = outer }
+        let recorder = item.entry.completion.isObserving ? DependencyRecorder() : nil
         do {
-            try item.entry.completion.run(frame, item.instance.value)
+            try item.entry.completion.run(HookResolver(frame: frame, recorder: recorder), item.instance.value)
             frame.finish(succeeded: true)
+            if let recorder { item.entry.completion.observe(recorder.dependencies) }
         } catch {
             frame.finish(succeeded: false)
             if let exhausted = error as? StackExhausted { throw exhausted.error }

@@ -95,13 +95,17 @@ extension Dependency {
     /// A dependency declared by an auto-wired initializer's parameter of type `type`, resolved
     /// unnamed: a parameter of type `Dog?` is an optional dependency on `Dog`.
     init(parameter type: Any.Type) {
+        self.init(requested: type, name: nil, arguments: Key.noArguments)
+    }
+
+    /// A dependency on what a resolve of `type` under `name` with arguments of type `arguments`
+    /// asks for: `Dog?` is an optional dependency on `Dog`.
+    init(requested type: Any.Type, name: Name?, arguments: ObjectIdentifier) {
         if let optional = type as? any OptionalResolvable.Type {
             let wrapped = optional.wrappedType
-            self.init(
-                key: Key(type: ObjectIdentifier(wrapped), name: nil, arguments: Key.noArguments), type: wrapped,
-                isOptional: true)
+            self.init(key: Key(type: ObjectIdentifier(wrapped), name: name, arguments: arguments), type: wrapped, isOptional: true)
         } else {
-            self.init(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type)
+            self.init(key: Key(type: ObjectIdentifier(type), name: name, arguments: arguments), type: type)
         }
     }
 }
