@@ -84,6 +84,10 @@ public struct Registration<Service>: Sendable {
     ///   run. A `singleton` is stored before its hooks run, as in Swinject: another resolution
     ///   (another thread) asking for it at that moment gets it before they have finished. Hooks
     ///   still run exactly once per instance.
+    /// - **Ready-made instances** (`register(_:name:instance:)`) are never new: their hooks never run.
+    /// - **Checked.** What the hooks ask for through the resolver they get is recorded on their
+    ///   first run: `validate()` reports it when missing (a cycle through a hook is not a
+    ///   problem), and `graph(format:)` draws it as dashed edges.
     /// - **Failures.** If a hook throws, `resolve` throws `ResolutionError.Kind.initCompletedFailed`
     ///   (or the hook's own `ResolutionError`), and a `singleton` or `weak` instance is dropped
     ///   from its store, so the next resolve builds it again. The other new instances still get

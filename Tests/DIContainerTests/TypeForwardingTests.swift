@@ -199,4 +199,18 @@ struct TypeForwardingTests {
         }
         #expect(cycle.map(\.typeName) == ["Parent", "ChildProtocol", "ParentProtocol", "Parent"])
     }
+
+    @Test("tracing reports a forwarded type's step with its registration's lifetime, never as a new instance")
+    func tracingAliases() throws {
+        let container = Container()
+        container.register(Dog.self, lifetime: .singleton) { _ in Dog() }.implements((any DogProtocol1).self)
+        let log = AdvancedLog<ResolutionEvent>()
+        container.startTracing { log.append($0) }
+        defer { container.stopTracing() }
+        _ = try container.resolve((any DogProtocol1).self)
+        _ = try container.resolve((any DogProtocol1).self)
+        #expect(log.values.map { "\($0.service) \($0.lifetime) \($0.isNewInstance ? "new" : "reused") \($0.depth)" } == [
+            "Dog singleton new 2", "DogProtocol1 singleton reused 1", "Dog singleton reused 2", "DogProtocol1 singleton reused 1",
+        ])
+    }
 }
