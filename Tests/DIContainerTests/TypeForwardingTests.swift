@@ -1,6 +1,13 @@
 import DIContainer
 import Testing
 
+protocol TokenProvider: AnyObject {}
+protocol SessionInvalidator: AnyObject {}
+final class SessionDelegate {}
+final class UserSession: TokenProvider, SessionInvalidator {
+    var delegate: SessionDelegate?
+}
+
 /// Type forwarding (`Registration.implements(_:name:)`): Swinject 2.10.0's
 /// `ContainerTests.TypeForwarding` translated (its `container.forward(_:to:)` cases are written
 /// with `implements`, our one spelling), then ours.
@@ -211,6 +218,26 @@ struct TypeForwardingTests {
         _ = try container.resolve((any DogProtocol1).self)
         #expect(log.values.map { "\($0.service) \($0.lifetime) \($0.isNewInstance ? "new" : "reused") \($0.depth)" } == [
             "Dog singleton new 2", "DogProtocol1 singleton reused 1", "Dog singleton reused 2", "DogProtocol1 singleton reused 1",
+        ])
+    }
+
+    @Test("the design's example: one singleton session behind two protocols, completed by a hook")
+    func designExample() throws {
+        let container = Container()
+        container.register(SessionDelegate.self) { _ in SessionDelegate() }
+        container.register(UserSession.self, lifetime: .singleton) { _ in UserSession() }
+            .implements(TokenProvider.self)
+            .implements(SessionInvalidator.self, name: "auth")
+            .initCompleted { r, session in session.delegate = try r.resolve(SessionDelegate.self) }
+        let session = try container.resolve(UserSession.self)
+        #expect(session.delegate != nil)
+        #expect(try container.resolve(TokenProvider.self) === session)
+        #expect(try container.resolve(SessionInvalidator.self, name: "auth") === session)
+        #expect(container.registrations.map(\.description).map { $0.components(separatedBy: " · registered")[0] } == [
+            "SessionDelegate · transient",
+            "UserSession · singleton · 1 initCompleted hook",
+            "TokenProvider · alias of UserSession · singleton",
+            "SessionInvalidator (name: auth) · alias of UserSession · singleton",
         ])
     }
 }

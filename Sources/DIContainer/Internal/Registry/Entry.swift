@@ -1,7 +1,8 @@
 import Synchronization
 
 /// One registration: how to build a service and where its lifetime keeps instances. Immutable
-/// once made (but for the dependencies its factory was seen to ask for); a re-registration
+/// once made (but for the dependencies its factory was seen to ask for, and its append-only
+/// `initCompleted` hooks); a re-registration
 /// replaces the whole entry, and with it the instances it held.
 ///
 /// Every entry is its own factory — a `FactoryBox<S, Args>` or an `AsyncFactoryBox<S, Args>`, the
