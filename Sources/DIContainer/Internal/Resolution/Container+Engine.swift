@@ -4,7 +4,10 @@
 /// the registration where its lifetime keeps instances (`Entry.store(in:)`), reuses what is there
 /// or builds it — checking the path for cycles and the stack for room, running the factory with
 /// the step's `Frame` as its resolver — and keeps it. The synchronous and `async` forms differ only
-/// in `try` and `try await`.
+/// in `try` and `try await`. A key nothing answers goes to `resolveUnregistered` (optional
+/// resolve, else the error); a new instance of a registration with `initCompleted` hooks is
+/// queued, and the top-level step runs the hooks once its own instance is kept
+/// (`Container+Completion.swift`).
 ///
 /// The generic functions here run unspecialized (resolves arrive through `any Resolver`), so they
 /// avoid types derived from `S` (`S?`, `InstanceBox<S>`) on the common path: each derived type
