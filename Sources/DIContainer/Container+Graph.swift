@@ -13,14 +13,16 @@ extension Container {
     /// One node per registration, grouped by the module that declares its service type (the
     /// app's layers), labelled with its type, name, runtime arguments and lifetime, and coloured
     /// by lifetime; ready-made instances are drawn as notes, not as a lifetime. A type that is
-    /// registered both with and without a name shows its unnamed registration as the default, and
-    /// decorated registrations say so.
+    /// registered both with and without a name shows its unnamed registration as the default;
+    /// decorated registrations, registrations with `initCompleted` hooks and forwarded types
+    /// (aliases, with an edge to their registration) say so.
     /// One edge per dependency (declared by auto-wiring, or observed on the factory's first
     /// completed run — see `registrations`), coloured by the registration it starts from so
-    /// that edges stay apart, and dashed when resolved later (through a `Lazy` or `Provider`, so
-    /// no part of a cycle); dependencies that nothing answers appear as dashed, red "not
-    /// registered" nodes. A legend shows the styles in use. Nodes are ordered by type and name
-    /// and edges by their ends, so the output is stable and can be diffed and tested.
+    /// that edges stay apart, and dashed when resolved later (through a `Lazy` or `Provider`, or
+    /// by an `initCompleted` hook, so no part of a cycle); dependencies that nothing answers
+    /// appear as dashed, red "not registered" nodes (an optional one nothing answers is `nil`,
+    /// not missing). A legend shows the styles in use. Nodes are ordered by type and name and
+    /// edges by their ends, so the output is stable and can be diffed and tested.
     ///
     /// ```swift
     /// print(Container.shared.graph(format: .mermaid))
@@ -127,7 +129,10 @@ struct GraphDrawing {
             ids[info.service] = "n\(index + 1)"
         }
         let namedTypes = Set(sorted.filter { $0.service.name != nil }.map(\.service.typeName))
-        let missing = Set(sorted.flatMap(\.dependencies).filter { ids[$0] == nil }).sorted()
+        // An optional dependency nothing answers is `nil`, not a missing registration.
+        let missing = Set(sorted.flatMap { info in
+            (info.dependencies + info.initCompletedDependencies).filter { !info.optionalDependencies.contains($0) }
+        }.filter { ids[$0] == nil }).sorted()
         for (index, key) in missing.enumerated() {
             ids[key] = "m\(index + 1)"
         }
@@ -144,8 +149,8 @@ struct GraphDrawing {
             let from = ids[info.service] ?? ""
             let color = Self.palette[index % Self.palette.count]
             var seen: Set<String> = []
-            let deferred = Set(info.deferredDependencies)
-            for dependency in info.dependencies {
+            let deferred = Set(info.deferredDependencies + info.initCompletedDependencies)
+            for dependency in info.dependencies + info.initCompletedDependencies {
                 guard let to = ids[dependency], seen.insert(to).inserted else { continue }
                 edges.append(Edge(
                     from: from, to: to, color: to.hasPrefix("m") ? Style.missing.stroke : color,
@@ -166,10 +171,14 @@ struct GraphDrawing {
         if !info.service.argumentTypeNames.isEmpty {
             lines.append("arguments: (" + info.service.argumentTypeNames.joined(separator: ", ") + ")")
         }
+        if let aliasOf = info.aliasOf {
+            lines.append("alias of \(aliasOf)")
+        }
         var kind = info.isInstance ? "instance" : info.lifetime.description
         if info.isAsync { kind += ", async" }
         if info.isMainActor { kind += ", main actor" }
         if !info.decorators.isEmpty { kind += info.decorators.count == 1 ? " · decorated" : " · decorated ×\(info.decorators.count)" }
+        if info.initCompletedHooks > 0 { kind += " · initCompleted" }
         lines.append(kind)
         return lines
     }

@@ -42,14 +42,16 @@ extension Container {
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service on the main actor, resolving its dependencies from the
     ///     resolver it is given.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func registerMainActor<S>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
-    ) -> Registration {
-        addMainActor(FactoryBox<S, Void>(
+    ) -> Registration<S> {
+        add(FactoryBox<S, Void>(
             MainActorFactory.checked { @MainActor resolver, _ in try factory(resolver) },
             key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
             isMainActor: true, file: file, line: line))
@@ -70,17 +72,19 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - factory: Builds the service on the main actor from a resolver and the runtime arguments.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func registerMainActor<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each A) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         let make: @MainActor @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
             try factory(resolver, repeat each arguments)
         }
-        return addMainActor(FactoryBox<S, (repeat each A)>(
+        return add(FactoryBox<S, (repeat each A)>(
             MainActorFactory.checked(make),
             key: Key(S.self, name: name, arguments: (repeat each A).self),
             argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
@@ -99,15 +103,17 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - initializer: A main-actor function from the dependencies to the service.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func registerMainActor<S, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @MainActor @Sendable (repeat each D) throws -> S
-    ) -> Registration {
-        addMainActor(FactoryBox<S, Void>(
+    ) -> Registration<S> {
+        add(FactoryBox<S, Void>(
             MainActorFactory.checked { @MainActor resolver, _ in
                 try initializer(repeat resolver.resolve((each D).self, name: nil))
             },
@@ -129,15 +135,17 @@ extension Container {
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
     ///   - argument: The type of the runtime argument.
     ///   - initializer: A main-actor function from the argument and the dependencies to the service.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func registerMainActor<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @MainActor @Sendable (A, repeat each D) throws -> S
-    ) -> Registration {
-        addMainActor(FactoryBox<S, A>(
+    ) -> Registration<S> {
+        add(FactoryBox<S, A>(
             MainActorFactory.checked { @MainActor resolver, argument in
                 try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
             },
@@ -146,9 +154,4 @@ extension Container {
             dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
-    /// Adds a main-actor registration, replacing any under the same key.
-    private func addMainActor(_ entry: Entry) -> Registration {
-        registry.add(entry)
-        return Registration(entry: entry)
-    }
 }

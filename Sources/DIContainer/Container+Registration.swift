@@ -26,13 +26,13 @@ extension Container {
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, Void>(
             { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
             lifetime: lifetime ?? defaultLifetime, file: file, line: line))
@@ -58,13 +58,13 @@ extension Container {
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, (repeat each A)>(
             { resolver, arguments in try factory(resolver, repeat each arguments) },
             key: Key(S.self, name: name, arguments: (repeat each A).self),
@@ -90,13 +90,13 @@ extension Container {
     ///     `resolveAsync` (or `resolve` for synchronous ones).
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(AsyncFactoryBox<S, Void>(
             { resolver, _ in try await factory(resolver) },
             key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
@@ -113,13 +113,13 @@ extension Container {
     ///   - factory: Builds the service from a resolver and the runtime arguments.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(AsyncFactoryBox<S, (repeat each A)>(
             { resolver, arguments in try await factory(resolver, repeat each arguments) },
             key: Key(S.self, name: name, arguments: (repeat each A).self),
@@ -139,11 +139,11 @@ extension Container {
     ///   - instance: The instance to hand out.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
-    ) -> Registration {
+    ) -> Registration<S> {
         let entry = FactoryBox<S, Void>(
             { _, _ in instance }, key: Key(S.self, name: name, arguments: Void.self), lifetime: .singleton,
             isInstance: true, file: file, line: line)
@@ -171,7 +171,7 @@ extension Container {
     ///   - initializer: A function from the dependencies to the service.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
@@ -180,7 +180,7 @@ extension Container {
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, Void>(
             { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
@@ -205,14 +205,14 @@ extension Container {
     ///   - initializer: A function from the argument and the dependencies to the service.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func register<S: Sendable, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         add(FactoryBox<S, A>(
             { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
@@ -230,9 +230,9 @@ extension Container {
     }
 
     /// Adds `entry`, replacing any registration under the same key.
-    private func add(_ entry: Entry) -> Registration {
+    func add<S>(_ entry: Entry) -> Registration<S> {
         entry.attach(decorations.decorators(for: entry.key))
         registry.add(entry)
-        return Registration(entry: entry)
+        return Registration(entry: entry, registry: registry)
     }
 }

@@ -9,6 +9,11 @@ extension Container: Resolver {
     /// Called inside a synchronous factory (through a container the factory captured), it
     /// continues that factory's resolution, like the factory's own resolver does; see `Resolver`.
     ///
+    /// Asking for an `Optional` resolves the wrapped type: `try container.resolve(Analytics?.self)`
+    /// is `nil` when nothing is registered for `Analytics` under `name`, and its instance
+    /// otherwise; every other failure still throws. This holds for every `resolve` and
+    /// `resolveAsync`, with or without arguments, and for auto-wired `T?` parameters.
+    ///
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.

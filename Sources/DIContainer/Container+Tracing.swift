@@ -74,8 +74,11 @@ final class Tracing: Sendable {
     /// Reports a traced step to the handler, if one is still set.
     func report(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
         guard let handler = handler.withLock({ $0 }) else { return }
+        // A forwarded type's step reports its registration's lifetime; the instance, new or not,
+        // is reported by the registration's own step below it.
         handler(ResolutionEvent(
-            service: entry.service, lifetime: entry.lifetime, isNewInstance: created,
+            service: entry.service, lifetime: entry.forwardingTarget?.lifetime ?? entry.lifetime,
+            isNewInstance: created && entry.forwardingTarget == nil,
             depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
     }
 }

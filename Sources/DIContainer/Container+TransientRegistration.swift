@@ -12,14 +12,16 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: `.transient`: a new instance per resolve.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
-    ) -> Registration {
-        addTransient(FactoryBox<S, Void>(
+    ) -> Registration<S> {
+        add(FactoryBox<S, Void>(
             { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
             lifetime: .transient, file: file, line: line))
     }
@@ -36,17 +38,19 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: `.transient`: a new instance per resolve.
     ///   - factory: Builds the service from a resolver and the runtime arguments.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
-    ) -> Registration {
+    ) -> Registration<S> {
         let make: @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
             try factory(resolver, repeat each arguments)
         }
-        return addTransient(FactoryBox<S, (repeat each A)>(
+        return add(FactoryBox<S, (repeat each A)>(
             make, key: Key(S.self, name: name, arguments: (repeat each A).self),
             argumentTypes: Self.types(repeat (each A).self), lifetime: .transient, file: file, line: line))
     }
@@ -63,15 +67,17 @@ extension Container {
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: `.transient`: a new instance per resolve.
     ///   - initializer: A function from the dependencies to the service.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func register<S, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
-    ) -> Registration {
-        addTransient(FactoryBox<S, Void>(
+    ) -> Registration<S> {
+        add(FactoryBox<S, Void>(
             { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: Void.self), lifetime: .transient,
             dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
@@ -90,23 +96,20 @@ extension Container {
     ///   - lifetime: `.transient`: a new instance per resolve.
     ///   - argument: The type of the runtime argument.
     ///   - initializer: A function from the argument and the dependencies to the service.
-    /// - Returns: The registration, for introspection.
+    ///   - file: The file registering it, for errors and introspection; leave the default.
+    ///   - line: The line registering it, for errors and introspection; leave the default.
+    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func register<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime, argument: A.Type,
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
-    ) -> Registration {
-        addTransient(FactoryBox<S, A>(
+    ) -> Registration<S> {
+        add(FactoryBox<S, A>(
             { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
             key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self], lifetime: .transient,
             dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
-    /// Adds a transient registration, replacing any under the same key.
-    private func addTransient(_ entry: Entry) -> Registration {
-        registry.add(entry)
-        return Registration(entry: entry)
-    }
 }

@@ -53,7 +53,7 @@ extension Container {
     /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
     /// ```
     public var registrations: [Registration.Info] {
-        inspect(runningAsync: false).entries.map(Registration.Info.init)
+        inspect(runningAsync: false).entries.map(RegistrationInfo.init)
     }
 
     // MARK: - Internals
@@ -132,7 +132,14 @@ extension Container {
                 unchecked.append(ValidationError.Unchecked(entry))
                 continue
             }
-            for dependency in dependencies where self.entry(for: dependency.key, scope: scope) == nil {
+            for dependency in dependencies where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
+                problems.append(missingError(
+                    for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
+                    scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
+            }
+            // What the initCompleted hooks ask for must be registered too; it closes no cycle.
+            for dependency in entry.completion.knownDependencies ?? []
+            where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
                 problems.append(missingError(
                     for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
                     scope: scope))
@@ -233,6 +240,8 @@ extension ResolutionError.Kind {
         case .mainActorRequired: "mainActorRequired"
         case .depthLimitExceeded: "depthLimitExceeded"
         case .factoryFailed: "factoryFailed"
+        case .forwardingMismatch: "forwardingMismatch"
+        case .initCompletedFailed: "initCompletedFailed"
         }
     }
 }

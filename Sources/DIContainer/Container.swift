@@ -62,7 +62,8 @@ public final class Container: Sendable {
     }
 
     /// Applies assemblies: each registers its part of the app. Order never matters, because
-    /// factories run only when a service is resolved.
+    /// factories run only when a service is resolved. Once all of them have registered, each
+    /// one's `loaded(resolver:)` runs, in the same order.
     ///
     /// ```swift
     /// Container.shared.apply(InfrastructureAssembly(), RepositoryAssembly(), UseCaseAssembly())
@@ -79,6 +80,9 @@ public final class Container: Sendable {
     public func apply(_ assemblies: [any Assembly]) {
         for assembly in assemblies {
             assembly.assemble(into: self)
+        }
+        for assembly in assemblies {
+            assembly.loaded(resolver: self)
         }
     }
 

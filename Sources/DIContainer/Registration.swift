@@ -1,103 +1,113 @@
-/// A registration in the container, as returned by `register` and listed by
-/// `Container.registrations`.
+/// A registration in the container, as returned by `register`: describe it with `info`, forward
+/// more types to it with `implements(_:name:)`, and add post-build hooks with `initCompleted(_:)`.
 ///
 /// ```swift
-/// let registration = container.register(CourseRepository.self, lifetime: .singleton) { _ in RemoteCourseRepository() }
-/// print(registration.info)   // CourseRepository · singleton · registered at App/Assembly.swift:12
+/// container.register(UserSession.self, lifetime: .singleton) { _ in UserSession() }
+///     .implements(TokenProvider.self)
+///     .implements(SessionInvalidator.self, name: "auth")
+///     .initCompleted { r, session in session.delegate = try r.resolve(SessionDelegate.self) }
 /// ```
-public struct Registration: Sendable {
+///
+/// `Service` is the registered type; `Registration.Info` (the readable description that
+/// `Container.registrations` lists) does not depend on it.
+public struct Registration<Service>: Sendable {
     let entry: Entry
+    /// The registrations `entry` was added to, where forwarded types are added too.
+    let registry: Registry
 
     /// What this registration is, in readable form.
     public var info: Info {
         Info(entry)
     }
 
-    /// A readable description of one registration: what, how long it lives, what it needs and
-    /// where it was registered.
-    public struct Info: Sendable, Hashable, CustomStringConvertible {
-        /// The service type, name and runtime argument types.
-        public let service: ServiceKey
-        /// How long resolved instances live.
-        public let lifetime: Lifetime
-        /// Whether the factory is `async` (resolve it with `resolveAsync`).
-        public let isAsync: Bool
-        /// Whether it is a ready-made instance (`register(_:name:instance:)`).
-        public let isInstance: Bool
-        /// Whether its factory is `@MainActor` (`registerMainActor`): resolved on the main actor only.
-        public let isMainActor: Bool
-        /// The services it depends on, in the order its factory asks for them.
-        public let dependencies: [ServiceKey]
-        /// The part of `dependencies` asked for through a `Lazy` or a `Provider`: resolved later,
-        /// so no part of a cycle.
-        public let deferredDependencies: [ServiceKey]
-        /// Where `dependencies` comes from.
-        public let dependencySource: DependencySource
-        /// The file (`Module/File.swift`) where it was registered.
-        public let file: String
-        /// The line where it was registered.
-        public let line: Int
-        /// Where each decorator of the registration was added (`Module/File.swift:12`), in the
-        /// order they apply; empty when it has none.
-        public let decorators: [String]
-
-        /// How the dependencies of a registration are known.
-        public enum DependencySource: String, Sendable, Hashable {
-            /// From the initializer's parameter types (auto-wiring), without building anything.
-            case declared
-            /// Seen on the factory's first completed run (a resolve, `validate()`, or introspection).
-            case observed
-            /// Not known: the factory never ran (it needs runtime arguments, or is `async`).
-            case unknown
-            /// A ready-made instance has none.
-            case notApplicable
+    /// Forwards `type` (under `name`) to this registration: resolving it gives the instance this
+    /// registration's lifetime gives — the same singleton, the same `graph` instance within one
+    /// resolution — built with the same runtime arguments, so the argument types of the
+    /// forwarded key are those of this registration. Chain it to forward several types.
+    ///
+    /// ```swift
+    /// container.register(UserSession.self, lifetime: .singleton) { _ in UserSession() }
+    ///     .implements(TokenProvider.self)
+    ///     .implements(SessionInvalidator.self)
+    /// try container.resolve(TokenProvider.self) === try container.resolve(SessionInvalidator.self)  // true
+    /// ```
+    ///
+    /// Swift cannot require `Service`'s instances to conform to `type` (it may be a protocol the
+    /// concrete class adopts), so the conformance is checked on each resolve: an instance that is
+    /// not a `type` throws `ResolutionError.Kind.forwardingMismatch`, and `validate()` reports it.
+    ///
+    /// The forwarded key is an alias of this registration: `registrations`, `graph(format:)` and
+    /// error paths show it as one, with this registration's lifetime. It is registered like any
+    /// other key — it replaces an earlier registration of `type` under `name`, a later one
+    /// replaces it, and a test override of `type` wins over it. It belongs to this registration:
+    /// registering `Service` again does not carry it over (declare it on the new registration).
+    ///
+    /// - Parameters:
+    ///   - type: The forwarded type, usually a protocol the instance conforms to.
+    ///   - name: The name to forward it under; `nil` for the unnamed one.
+    /// - Returns: This registration, for chaining.
+    @discardableResult
+    public func implements<Forwarded>(
+        _ type: Forwarded.Type, name: Name? = nil, file: String = #fileID, line: Int = #line
+    ) -> Registration<Service> {
+        if let target = entry as? any Forwardable {
+            registry.add(target.alias(Forwarded.self, name: name, file: file, line: line))
         }
-
-        init(_ entry: Entry) {
-            service = entry.service
-            lifetime = entry.lifetime
-            isAsync = entry.isAsync
-            isInstance = entry.isInstance
-            isMainActor = entry.isMainActor
-            file = entry.file
-            line = entry.line
-            decorators = entry.decoratorSites
-            let known: [Dependency]
-            if entry.isInstance {
-                known = []
-                dependencySource = .notApplicable
-            } else if let declared = entry.declaredDependencies, !entry.isDecorated {
-                known = declared
-                dependencySource = .declared
-            } else if let observed = entry.knownDependencies {
-                known = observed
-                dependencySource = .observed
-            } else {
-                known = []
-                dependencySource = .unknown
-            }
-            dependencies = known.map(\.service)
-            deferredDependencies = known.filter(\.isDeferred).map(\.service)
-        }
-
-        /// `CourseRepository (name: local) · singleton · depends on CacheStore, Scheduler (name: background) · registered at App/Assembly.swift:12`.
-        public var description: String {
-            var parts = [service.description]
-            if !service.argumentTypeNames.isEmpty { parts.append("arguments \(service.argumentList)") }
-            parts.append(isInstance ? "instance" : lifetime.description + (isAsync ? ", async" : "") + (isMainActor ? ", main actor" : ""))
-            switch dependencySource {
-            case .declared, .observed:
-                if !dependencies.isEmpty {
-                    parts.append("depends on " + dependencies.map(\.description).joined(separator: ", "))
-                }
-            case .unknown:
-                parts.append("dependencies unknown until resolved")
-            case .notApplicable:
-                break
-            }
-            parts.append("registered at \(file):\(line)")
-            if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
-            return parts.joined(separator: " · ")
-        }
+        return self
     }
+
+    /// Adds a hook that runs on each new instance once it is built and stored by its lifetime,
+    /// inside the same resolution: the place for back-references and other property injection
+    /// that would close a cycle in a factory.
+    ///
+    /// ```swift
+    /// container.register(ChatService.self, lifetime: .singleton) { r in ChatService(api: try r.resolve(API.self)) }
+    ///     .initCompleted { r, chat in chat.notifications = try r.resolve(NotificationService.self) }
+    /// container.register(NotificationService.self, lifetime: .singleton) { r in
+    ///     NotificationService(chat: try r.resolve(ChatService.self))   // the ChatService being completed
+    /// }
+    /// ```
+    ///
+    /// - **When.** Hooks run after the resolution's top-level instance is built and stored, before
+    ///   `resolve` returns, oldest new instance first; several hooks of one registration run in
+    ///   the order they were added. By then every instance of the graph is stored, so a hook
+    ///   that resolves a back-reference — to the instance it completes, or to one whose factory
+    ///   is what asked for it — gets the stored `graph`, `singleton` or `weak` instance instead of
+    ///   a cycle error, and no factory runs twice. (Swinject runs a hook as soon as its instance
+    ///   is built, and runs a factory a second time in the shapes where that is too early.)
+    ///   Instances that hooks build get their hooks in the same pass.
+    /// - **How often.** Once per new instance, never for an instance the lifetime reuses (a built
+    ///   singleton, the resolution's `graph` instance, a live `weak` one); for `transient`, once
+    ///   per resolve. A `transient` instance is stored nowhere: resolving it back from a hook
+    ///   builds another one, and from its own hook, is a circular dependency.
+    /// - **Who sees what.** A factory that asks for the instance gets it before its hooks have
+    ///   run. A `singleton` is stored before its hooks run, as in Swinject: another resolution
+    ///   (another thread) asking for it at that moment gets it before they have finished. Hooks
+    ///   still run exactly once per instance.
+    /// - **Ready-made instances** (`register(_:name:instance:)`) are never new: their hooks never run.
+    /// - **Checked.** What the hooks ask for through the resolver they get is recorded on their
+    ///   first run: `validate()` reports it when missing (a cycle through a hook is not a
+    ///   problem), and `graph(format:)` draws it as dashed edges.
+    /// - **Failures.** If a hook throws, `resolve` throws `ResolutionError.Kind.initCompletedFailed`
+    ///   (or the hook's own `ResolutionError`), and a `singleton` or `weak` instance is dropped
+    ///   from its store, so the next resolve builds it again. The other new instances still get
+    ///   their hooks.
+    ///
+    /// - Parameter hook: Receives a resolver (as a factory does) and the new instance.
+    /// - Returns: This registration, for chaining.
+    @discardableResult
+    public func initCompleted(
+        _ hook: @escaping @Sendable (_ resolver: any Resolver, _ service: Service) throws -> Void
+    ) -> Registration<Service> {
+        entry.completion.append { resolver, instance in
+            // The engine passes the instance as the registration's service type.
+            if let service = instance as? Service { try hook(resolver, service) }
+        }
+        return self
+    }
+}
+
+extension Registration {
+    /// A readable description of one registration; see `RegistrationInfo`.
+    public typealias Info = RegistrationInfo
 }

@@ -37,6 +37,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case depthLimitExceeded(limit: Int)
         /// The factory ran and threw `underlying`.
         case factoryFailed(underlying: any Error)
+        /// The service is forwarded (`Registration.implements(_:name:)`) to `target`, whose
+        /// instance — of type `instanceType` — is not of the forwarded type.
+        case forwardingMismatch(target: ServiceKey, instanceType: String)
+        /// An `initCompleted` hook of the service threw `underlying`.
+        case initCompletedFailed(underlying: any Error)
     }
 
     /// What went wrong.
@@ -47,17 +52,24 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public let nearMisses: [ServiceKey]
     /// Where the failing service was registered (`Module/File.swift:12`), when it was.
     public let registrationSite: String?
+    /// Whether the failing service is a parameter of an auto-wired initializer (`initializer:`),
+    /// which is resolved by type: its default value, if it has one, is not used.
+    let isAutoWiredParameter: Bool
 
     /// The service that could not be resolved: the last step of `path`.
     public var service: ServiceKey {
         path.last ?? ServiceKey(typeName: "?")
     }
 
-    init(_ kind: Kind, path: [ServiceKey], nearMisses: [ServiceKey] = [], registrationSite: String? = nil) {
+    init(
+        _ kind: Kind, path: [ServiceKey], nearMisses: [ServiceKey] = [], registrationSite: String? = nil,
+        isAutoWiredParameter: Bool = false
+    ) {
         self.kind = kind
         self.path = path
         self.nearMisses = nearMisses
         self.registrationSite = registrationSite
+        self.isAutoWiredParameter = isAutoWiredParameter
     }
 
     public var description: String {
@@ -85,6 +97,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the resolution went \(limit) levels deep and stopped before the stack runs out"
         case .factoryFailed(let underlying):
             return "its factory threw \(underlying)"
+        case .forwardingMismatch(let target, let instanceType):
+            return "it is forwarded to \(target), whose instance of type \(instanceType) is not a \(service.typeName)"
+        case .initCompletedFailed(let underlying):
+            return "its initCompleted hook threw \(underlying)"
         }
     }
 
@@ -103,6 +119,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .notRegistered:
             let sameArguments = nearMisses.filter { $0.argumentTypeNames == service.argumentTypeNames }
             guard !sameArguments.isEmpty else {
+                if isAutoWiredParameter, let requester = path.dropLast().last, Self.isValueType(service.typeName) {
+                    return "auto-wiring resolves every parameter of \(requester.typeName)'s initializer by type and never uses "
+                        + "a default value: register \(requester.typeName) with a factory closure that calls the initializer "
+                        + "(e.g. container.register(\(requester.typeName).self) { r in \(requester.typeName)(…) }), "
+                        + "or register the value with container.register(\(service.typeName).self, instance: …)"
+                }
                 let name = service.name.map { ", name: \"\($0)\"" } ?? ""
                 return "register it, e.g. container.register(\(service.typeName).self\(name)) { r in … }"
             }
@@ -112,14 +134,20 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             }
             return "register \(service.typeName) without a name, or ask for \(names.joined(separator: " or "))"
         case .circularDependency:
-            return "break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory)"
+            return "break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory "
+                + "(register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the "
+                + "other side, or move what both sides need into a third service"
         case .argumentMismatch(let registered, _):
             let first = registered.first ?? []
             return first.isEmpty
                 ? "resolve it without arguments"
                 : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
         case .asyncFactory:
-            return "resolve it with try await resolveAsync(\(service.typeName).self), or register a synchronous factory"
+            let name = service.name.map { ", name: \"\($0)\"" } ?? ""
+            let arguments = service.argumentTypeNames.isEmpty ? "" : ", arguments: …"
+            let types = service.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(service.argumentList)"
+            return "resolve it with try await resolveAsync(\(service.typeName).self\(name)\(arguments))\(types), "
+                + "or register a synchronous factory"
         case .mainActorRequired:
             return "resolve it from main-actor code (a @MainActor function, or "
                 + "await MainActor.run { try container.resolve(\(path.first?.typeName ?? service.typeName).self) }); "
@@ -128,7 +156,24 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "look for a factory on this path that keeps asking for new services without end"
         case .factoryFailed:
             return "make the factory succeed; it was registered at \(registrationSite ?? "an unknown place")"
+        case .forwardingMismatch(let target, let instanceType):
+            return "make \(instanceType) conform to \(service.typeName), or remove .implements(\(service.typeName).self) "
+                + "from the registration of \(target) at \(registrationSite ?? "an unknown place")"
+        case .initCompletedFailed:
+            return "make the hook succeed; the service was registered at \(registrationSite ?? "an unknown place")"
         }
+    }
+
+    /// Whether a type name is one of the standard value types an initializer parameter typically
+    /// gives a default value (`String`, `Int`, `URL`, `[String]`, …), which auto-wiring would
+    /// otherwise advise registering as a service.
+    private static func isValueType(_ typeName: String) -> Bool {
+        let plain: Set = [
+            "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
+            "UInt16", "UInt32", "UInt64", "Double", "Float", "Decimal", "URL", "Date", "Data", "UUID", "Duration",
+        ]
+        let generic = ["Array<", "Dictionary<", "Set<", "Optional<"]
+        return plain.contains(typeName) || generic.contains { typeName.hasPrefix($0) }
     }
 
     /// A path as `A → B → C`, shortened in the middle when it is very long.

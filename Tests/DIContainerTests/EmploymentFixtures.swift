@@ -52,12 +52,13 @@ struct EmploymentAssembly: Assembly {
     }
 }
 
-/// Swinject's test animals.
-protocol Animal: AnyObject, Sendable {
+
+/// Swinject's test animal, as the handle tests use it: a `Sendable` class.
+protocol HandleAnimal: AnyObject, Sendable {
     var name: String? { get }
 }
 
-final class Dog: Animal {
+final class HandleDog: HandleAnimal {
     let name: String?
     init(name: String? = nil) { self.name = name }
 }

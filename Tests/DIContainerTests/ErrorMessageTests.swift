@@ -76,8 +76,9 @@ struct ErrorMessageTests {
         container.register(CycleB.self) { r in CycleB(a: try r.resolve(CycleA.self)) }
         #expect(message { try container.resolve(CycleA.self) } == """
             Cannot resolve CycleA: circular dependency CycleA → CycleB → CycleA. Path: CycleA → CycleB → CycleA. \
-            Fix: break the cycle: move what both sides need into a third service, \
-            or resolve one side later (outside its factory).
+            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
+            or move what both sides need into a third service.
             """)
     }
 

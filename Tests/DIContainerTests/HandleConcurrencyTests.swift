@@ -30,10 +30,10 @@ struct HandleConcurrencyTests {
     @Test("a lazy resolved and read on another thread")
     func lazyOnAnotherThread() async throws {
         let container = Container()
-        container.register(Dog.self) { _ in Dog(name: "Hachi") }
+        container.register(HandleDog.self) { _ in HandleDog(name: "Hachi") }
         let name: String? = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: try? container.resolve(Lazy<Dog>.self).instance.name)
+                continuation.resume(returning: try? container.resolve(Lazy<HandleDog>.self).instance.name)
             }
         }
         #expect(name == "Hachi")
@@ -43,14 +43,14 @@ struct HandleConcurrencyTests {
     func lazySingletonRounds() throws {
         let container = Container()
         let calls = Counter()
-        container.register((any Animal).self, lifetime: .singleton) { _ in
+        container.register((any HandleAnimal).self, lifetime: .singleton) { _ in
             calls.increment()
-            return Dog()
+            return HandleDog()
         }
         let identities = Locked<Set<ObjectIdentifier>>([])
         for _ in 0..<200 {
             DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                guard let animal = try? container.resolve(Lazy<any Animal>.self).instance else { return }
+                guard let animal = try? container.resolve(Lazy<any HandleAnimal>.self).instance else { return }
                 identities.withLock { _ = $0.insert(ObjectIdentifier(animal)) }
             }
         }

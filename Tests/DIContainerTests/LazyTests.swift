@@ -13,30 +13,30 @@ struct LazyTests {
 
     @Test("provides the registered instance")
     func providesInstance() throws {
-        container.register((any Animal).self) { _ in Dog() }
-        let lazy = try container.resolve(Lazy<any Animal>.self)
-        #expect(try lazy.instance is Dog)
+        container.register((any HandleAnimal).self) { _ in HandleDog() }
+        let lazy = try container.resolve(Lazy<any HandleAnimal>.self)
+        #expect(try lazy.instance is HandleDog)
     }
 
     @Test("builds nothing until the instance is read")
     func buildsNothingUntilRead() throws {
         let calls = Counter()
-        container.register((any Animal).self) { _ in
+        container.register((any HandleAnimal).self) { _ in
             calls.increment()
-            return Dog()
+            return HandleDog()
         }
-        _ = try container.resolve(Lazy<any Animal>.self)
+        _ = try container.resolve(Lazy<any HandleAnimal>.self)
         #expect(calls.value == 0)
     }
 
     @Test("builds the instance once, however often it is read")
     func buildsOnce() throws {
         let calls = Counter()
-        container.register((any Animal).self) { _ in
+        container.register((any HandleAnimal).self) { _ in
             calls.increment()
-            return Dog()
+            return HandleDog()
         }
-        let lazy = try container.resolve(Lazy<any Animal>.self)
+        let lazy = try container.resolve(Lazy<any HandleAnimal>.self)
         let first = try lazy.instance
         #expect(try lazy.instance === first)
         #expect(calls.value == 1)
@@ -44,10 +44,10 @@ struct LazyTests {
 
     @Test("is not resolved when its service is not registered")
     func notResolvedWithoutService() throws {
-        let error = try #require(throws: ResolutionError.self) { try container.resolve(Lazy<any Animal>.self) }
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(Lazy<any HandleAnimal>.self) }
         #expect(error.description == """
-            Cannot resolve Animal: nothing is registered for it. Path: Animal. \
-            Fix: register it, e.g. container.register(Animal.self) { r in … }.
+            Cannot resolve HandleAnimal: nothing is registered for it. Path: HandleAnimal. \
+            Fix: register it, e.g. container.register(HandleAnimal.self) { r in … }.
             """)
     }
 
@@ -81,16 +81,16 @@ struct LazyTests {
 
     @Test("passes runtime arguments")
     func runtimeArguments() throws {
-        container.register(Dog.self) { (_, name: String, _: Int) in Dog(name: name) }
-        let lazy = try container.resolve(Lazy<Dog>.self, arguments: "Hachi", 42)
+        container.register(HandleDog.self) { (_, name: String, _: Int) in HandleDog(name: name) }
+        let lazy = try container.resolve(Lazy<HandleDog>.self, arguments: "Hachi", 42)
         #expect(try lazy.instance.name == "Hachi")
     }
 
     @Test("resolves by name, and not under another name")
     func names() throws {
-        container.register(Dog.self, name: "Hachi") { _ in Dog() }
-        _ = try container.resolve(Lazy<Dog>.self, name: "Hachi")
-        #expect(throws: ResolutionError.self) { try container.resolve(Lazy<Dog>.self, name: "Mimi") }
+        container.register(HandleDog.self, name: "Hachi") { _ in HandleDog() }
+        _ = try container.resolve(Lazy<HandleDog>.self, name: "Hachi")
+        #expect(throws: ResolutionError.self) { try container.resolve(Lazy<HandleDog>.self, name: "Mimi") }
     }
 
     // MARK: Circular dependencies
@@ -161,7 +161,9 @@ struct LazyTests {
         let error = try #require(throws: ResolutionError.self) { try container.resolve(A.self) }
         #expect(error.description == """
             Cannot resolve A: circular dependency A → B → A. Path: A → B → A. \
-            Fix: break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory).
+            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
+            or move what both sides need into a third service.
             """)
     }
 
@@ -180,7 +182,9 @@ struct LazyTests {
         let error = try #require(throws: ResolutionError.self) { try lazy.instance }
         #expect(error.description == """
             Cannot resolve Numbered: circular dependency Numbered → Numbered. Path: Numbered → Numbered. \
-            Fix: break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory).
+            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
+            or move what both sides need into a third service.
             """)
     }
 
@@ -199,10 +203,10 @@ struct LazyTests {
 
     @Test("wrong runtime arguments are reported when the lazy is resolved")
     func wrongArguments() throws {
-        container.register(Dog.self) { (_, name: String) in Dog(name: name) }
-        let error = try #require(throws: ResolutionError.self) { try container.resolve(Lazy<Dog>.self, arguments: 42) }
+        container.register(HandleDog.self) { (_, name: String) in HandleDog(name: name) }
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(Lazy<HandleDog>.self, arguments: 42) }
         #expect(error.description == """
-            Cannot resolve Dog: it is registered with (String), but was asked with (Int). Path: Dog. \
+            Cannot resolve HandleDog: it is registered with (String), but was asked with (Int). Path: HandleDog. \
             Fix: pass arguments of types (String) in that order.
             """)
     }

@@ -11,30 +11,30 @@ struct ProviderTests {
 
     @Test("provides the registered instance")
     func providesInstance() throws {
-        container.register((any Animal).self) { _ in Dog() }
-        let provider = try container.resolve(Provider<any Animal>.self)
-        #expect(try provider.instance is Dog)
+        container.register((any HandleAnimal).self) { _ in HandleDog() }
+        let provider = try container.resolve(Provider<any HandleAnimal>.self)
+        #expect(try provider.instance is HandleDog)
     }
 
     @Test("builds nothing until the instance is read")
     func buildsNothingUntilRead() throws {
         let calls = Counter()
-        container.register((any Animal).self) { _ in
+        container.register((any HandleAnimal).self) { _ in
             calls.increment()
-            return Dog()
+            return HandleDog()
         }
-        _ = try container.resolve(Provider<any Animal>.self)
+        _ = try container.resolve(Provider<any HandleAnimal>.self)
         #expect(calls.value == 0)
     }
 
     @Test("resolves anew on each read")
     func resolvesEachTime() throws {
         let calls = Counter()
-        container.register((any Animal).self) { _ in
+        container.register((any HandleAnimal).self) { _ in
             calls.increment()
-            return Dog()
+            return HandleDog()
         }
-        let provider = try container.resolve(Provider<any Animal>.self)
+        let provider = try container.resolve(Provider<any HandleAnimal>.self)
         _ = try provider.instance
         _ = try provider.instance
         #expect(calls.value == 2)
@@ -42,10 +42,10 @@ struct ProviderTests {
 
     @Test("is not resolved when its service is not registered")
     func notResolvedWithoutService() throws {
-        let error = try #require(throws: ResolutionError.self) { try container.resolve(Provider<any Animal>.self) }
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(Provider<any HandleAnimal>.self) }
         #expect(error.description == """
-            Cannot resolve Animal: nothing is registered for it. Path: Animal. \
-            Fix: register it, e.g. container.register(Animal.self) { r in … }.
+            Cannot resolve HandleAnimal: nothing is registered for it. Path: HandleAnimal. \
+            Fix: register it, e.g. container.register(HandleAnimal.self) { r in … }.
             """)
     }
 
@@ -79,16 +79,16 @@ struct ProviderTests {
 
     @Test("passes runtime arguments")
     func runtimeArguments() throws {
-        container.register(Dog.self) { (_, name: String, _: Int) in Dog(name: name) }
-        let provider = try container.resolve(Provider<Dog>.self, arguments: "Hachi", 42)
+        container.register(HandleDog.self) { (_, name: String, _: Int) in HandleDog(name: name) }
+        let provider = try container.resolve(Provider<HandleDog>.self, arguments: "Hachi", 42)
         #expect(try provider.instance.name == "Hachi")
     }
 
     @Test("resolves by name, and not under another name")
     func names() throws {
-        container.register(Dog.self, name: "Hachi") { _ in Dog() }
-        _ = try container.resolve(Provider<Dog>.self, name: "Hachi")
-        #expect(throws: ResolutionError.self) { try container.resolve(Provider<Dog>.self, name: "Mimi") }
+        container.register(HandleDog.self, name: "Hachi") { _ in HandleDog() }
+        _ = try container.resolve(Provider<HandleDog>.self, name: "Hachi")
+        #expect(throws: ResolutionError.self) { try container.resolve(Provider<HandleDog>.self, name: "Mimi") }
     }
 
     // MARK: Circular dependencies

@@ -51,10 +51,12 @@ struct ValidationTests {
             The container has 4 problems:
             1. Cannot resolve ValCycleA: circular dependency ValCycleA → ValCycleB → ValCycleA. \
             Path: ValCycleA → ValCycleB → ValCycleA. \
-            Fix: break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory).
+            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, or move what both sides need into a third service.
             2. Cannot resolve ValLoopX: circular dependency ValLoopX → ValLoopY → ValLoopX. \
             Path: ValLoopX → ValLoopY → ValLoopX. \
-            Fix: break the cycle: move what both sides need into a third service, or resolve one side later (outside its factory).
+            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, or move what both sides need into a third service.
             3. Cannot resolve ValCache (name: disk): nothing is registered for it. \
             Path: ValRepository → ValCache (name: disk). Registered for ValCache: no name. \
             Fix: register ValCache with name "disk", or ask for it without a name.

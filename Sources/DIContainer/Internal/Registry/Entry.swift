@@ -1,7 +1,8 @@
 import Synchronization
 
 /// One registration: how to build a service and where its lifetime keeps instances. Immutable
-/// once made (but for the dependencies its factory was seen to ask for); a re-registration
+/// once made (but for the dependencies its factory was seen to ask for, and its append-only
+/// `initCompleted` hooks); a re-registration
 /// replaces the whole entry, and with it the instances it held.
 ///
 /// Every entry is its own factory — a `FactoryBox<S, Args>` or an `AsyncFactoryBox<S, Args>`, the
@@ -41,10 +42,15 @@ class Entry: @unchecked Sendable {
     /// The decorators applied to what the factory builds (`Decoration.swift`), or `nil`.
     /// Retained by the entry; a list replaced by a longer one stays alive as its `previous`.
     let decoratorList = Atomic<Unmanaged<DecoratorList>?>(nil)
+    /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
+    let forwardingTarget: Entry?
+    /// The `initCompleted` hooks, run on each new instance (`CompletionHooks`).
+    let completion = CompletionHooks()
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
-        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type, file: String, line: Int
+        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type,
+        forwardingTarget: Entry?, file: String, line: Int
     ) {
         self.key = key
         self.serviceType = serviceType
@@ -55,6 +61,7 @@ class Entry: @unchecked Sendable {
         self.isMainActor = isMainActor
         declaredDependencies = dependencyTypes?.map(Dependency.init(declared:))
         self.boxType = boxType
+        self.forwardingTarget = forwardingTarget
         self.file = file
         self.line = line
         storage = lifetime.makeStorage()
@@ -178,12 +185,14 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
     init(
         _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
         lifetime: Lifetime, isInstance: Bool = false, isMainActor: Bool = false, dependencyTypes: [Any.Type]? = nil,
+        forwardingTarget: Entry? = nil,
         file: String, line: Int
     ) {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
-            isInstance: isInstance, isMainActor: isMainActor, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self, file: file, line: line)
+            isInstance: isInstance, isMainActor: isMainActor, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self,
+            forwardingTarget: forwardingTarget, file: file, line: line)
     }
 
     @inline(__always)
@@ -200,12 +209,13 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     init(
         _ make: @escaping @Sendable (any Resolver, Args) async throws -> S, key: Key, argumentTypes: [Any.Type] = [],
-        lifetime: Lifetime, file: String, line: Int
+        lifetime: Lifetime, forwardingTarget: Entry? = nil, file: String, line: Int
     ) {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: true,
-            isInstance: false, isMainActor: false, dependencyTypes: nil, boxType: InstanceBox<S>.self, file: file, line: line)
+            isInstance: false, isMainActor: false, dependencyTypes: nil, boxType: InstanceBox<S>.self,
+            forwardingTarget: forwardingTarget, file: file, line: line)
     }
 
     func make(_ resolver: any Resolver, _ arguments: Args) async throws -> S {
@@ -222,6 +232,8 @@ struct Dependency: Hashable, Sendable {
     }
 
     let key: Key
+    /// Asked for as `Optional`: `nil` answers it when nothing is registered (`OptionalResolvable`).
+    let isOptional: Bool
     private let description: Description
     /// Asked for through a handle (`Lazy`, `Provider`): resolved later, so no part of a cycle.
     var isDeferred = false
@@ -229,18 +241,21 @@ struct Dependency: Hashable, Sendable {
     /// A dependency on `entry`'s registration.
     init(_ entry: Entry) {
         key = entry.key
+        isOptional = false
         description = .types(entry.serviceType, arguments: entry.argumentTypes)
     }
 
-    /// A dependency on the unnamed registration of `type` without arguments.
-    init(key: Key, type: Any.Type) {
+    /// A dependency on the registration of `type` under `key`, optional or not.
+    init(key: Key, type: Any.Type, isOptional: Bool = false) {
         self.key = key
+        self.isOptional = isOptional
         description = .types(type, arguments: [])
     }
 
     /// A dependency on a key that nothing answers, described as it was asked for.
     init(key: Key, service: ServiceKey) {
         self.key = key
+        isOptional = false
         description = .text(service)
     }
 

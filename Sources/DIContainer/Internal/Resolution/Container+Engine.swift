@@ -4,7 +4,10 @@
 /// the registration where its lifetime keeps instances (`Entry.store(in:)`), reuses what is there
 /// or builds it — checking the path for cycles and the stack for room, running the factory with
 /// the step's `Frame` as its resolver — and keeps it. The synchronous and `async` forms differ only
-/// in `try` and `try await`.
+/// in `try` and `try await`. A key nothing answers goes to `resolveUnregistered` (optional
+/// resolve, else the error); a new instance of a registration with `initCompleted` hooks is
+/// queued, and the top-level step runs the hooks once its own instance is kept
+/// (`Container+Completion.swift`).
 ///
 /// The generic functions here run unspecialized (resolves arrive through `any Resolver`), so they
 /// avoid types derived from `S` (`S?`, `InstanceBox<S>`) on the common path: each derived type
@@ -87,12 +90,13 @@ extension Container {
     ) throws -> S {
         let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
+            let resolution = newResolution(traced: traced)
             do {
-                return try resolve(
-                    S.self, key: key, arguments: arguments, parent: nil, resolution: newResolution(traced: traced),
-                    context: context)
-            } catch let exhausted as StackExhausted {
-                throw exhausted.error
+                let value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                try completePending(in: resolution, context: context)
+                return value
+            } catch {
+                throw failPending(in: resolution, context: context, error: error)
             }
         }
         return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
@@ -120,11 +124,11 @@ extension Container {
     }
 
     /// One synchronous step for `key`.
-    private func resolve<S, Args>(
+    func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            return try unregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
+            return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         parent?.recorder?.record(Dependency(entry))
         guard !entry.isAsync else {
@@ -139,7 +143,7 @@ extension Container {
     ) throws -> S {
         if entry.isMainActor { try entry.requireMainActor(below: parent) }
         let store = entry.store(in: resolution)
-        guard case .none = store, !resolution.isTraced else {
+        guard case .none = store, !resolution.isTraced, !entry.completion.isActive else {
             return try resolveStored(S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         return try build(S.self, entry, arguments, parent, resolution, context)
@@ -162,9 +166,10 @@ extension Container {
             if let box = resolution.graphInstance(of: entry) {
                 value = box.value(as: S.self)
             } else {
-                created = true
                 let made = entry.box(try build(S.self, entry, arguments, parent, resolution, context))
-                value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
+                let kept = resolution.keepGraphInstance(made, of: entry)
+                created = kept === made
+                value = kept.value(as: S.self)
             }
         case .cell(let cell):
             if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
@@ -182,9 +187,11 @@ extension Container {
             if let existing = cell.object() as? S {
                 value = existing
             } else {
-                created = true
-                value = Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
+                (value, created) = Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
             }
+        }
+        if created, entry.completion.isActive {
+            queueCompletion(of: value, entry: entry, store: store, parent: parent, resolution: resolution)
         }
         if start != 0 {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
@@ -223,30 +230,41 @@ extension Container {
 
     /// Resolves `key`, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) async throws -> S {
+        let resolution = parent?.resolution ?? newResolution(traced: traced)
         do {
-            return try await resolveAsync(
-                S.self, key: key, arguments: arguments, parent: parent, resolution: parent?.resolution ?? newResolution(traced: traced))
-        } catch let exhausted as StackExhausted {
-            throw exhausted.error
+            let value = try await resolveAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
+            if parent == nil { try completePending(in: resolution, context: ThreadContext.current) }
+            return value
+        } catch {
+            if parent == nil { throw failPending(in: resolution, context: ThreadContext.current, error: error) }
+            throw (error as? StackExhausted)?.error ?? error
         }
     }
 
     /// One `async` step for `key`.
-    private func resolveAsync<S, Args>(
+    func resolveAsync<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution
     ) async throws -> S {
         let context = ThreadContext.current
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
-            return try unregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
+            return try await resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.recorder?.record(Dependency(entry))
         guard entry.isAsync else {
             return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
+        return try await resolveAsync(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
+    }
+
+    /// One `async` step for `entry`, which has an `async` factory.
+    func resolveAsync<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution
+    ) async throws -> S {
         let start = resolution.isTraced ? tracing.now() : 0
         var created = false
         let value: S
-        switch entry.store(in: resolution) {
+        let store = entry.store(in: resolution)
+        switch store {
         case .none:
             created = true
             value = try await build(S.self, entry, arguments, parent, resolution)
@@ -254,9 +272,10 @@ extension Container {
             if let box = resolution.graphInstance(of: entry) {
                 value = box.value(as: S.self)
             } else {
-                created = true
                 let made = entry.box(try await build(S.self, entry, arguments, parent, resolution))
-                value = resolution.keepGraphInstance(made, of: entry).value(as: S.self)
+                let kept = resolution.keepGraphInstance(made, of: entry)
+                created = kept === made
+                value = kept.value(as: S.self)
             }
         case .cell(let cell):
             try Frame.checkCycle(entry, below: parent)
@@ -269,9 +288,11 @@ extension Container {
             if let existing = cell.object() as? S {
                 value = existing
             } else {
-                created = true
-                value = Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
+                (value, created) = Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
             }
+        }
+        if created, entry.completion.isActive {
+            queueCompletion(of: value, entry: entry, store: store, parent: parent, resolution: resolution)
         }
         if start != 0 {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
@@ -316,10 +337,12 @@ extension Container {
     }
 
     /// Keeps a weak hold on `made` (class instances only: a value cannot be held weakly) and
-    /// returns the instance that is kept.
-    private static func keepWeak<S>(_ made: S, in cell: WeakCell) -> S {
-        guard type(of: made as Any) is AnyClass else { return made }
-        return cell.store(made as AnyObject) as? S ?? made
+    /// returns the instance that is kept, and whether it is `made` (not a concurrent build's).
+    private static func keepWeak<S>(_ made: S, in cell: WeakCell) -> (S, isNew: Bool) {
+        guard type(of: made as Any) is AnyClass else { return (made, true) }
+        let kept = cell.store(made as AnyObject)
+        guard kept !== made as AnyObject, let other = kept as? S else { return (made, true) }
+        return (other, false)
     }
 
     /// A factory's error as the caller of `resolve` sees it: errors of nested resolves pass

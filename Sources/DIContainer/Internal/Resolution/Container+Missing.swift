@@ -7,12 +7,16 @@ extension Container {
         let requested = ServiceKey(
             typeName: displayName(of: S.self), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
         parent?.recorder?.record(Dependency(key: key, service: requested))
-        return missingError(for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope)
+        return missingError(
+            for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope,
+            isAutoWiredParameter: parent?.entry.declaredDependencies != nil)
     }
 
     /// An argument mismatch when the type and name are registered with other arguments, else
     /// "not registered" with the near misses (the type under other names).
-    func missingError(for key: Key, requested: ServiceKey, path: [ServiceKey], scope: OverrideScope?) -> ResolutionError {
+    func missingError(
+        for key: Key, requested: ServiceKey, path: [ServiceKey], scope: OverrideScope?, isAutoWiredParameter: Bool = false
+    ) -> ResolutionError {
         var candidates: [Entry] = overridingEntries(ofType: key.type, scope: scope)
         candidates += lineage.flatMap { $0.registry.entries(ofType: key.type) }
         var seen: Set<Key> = []
@@ -23,7 +27,8 @@ extension Container {
                 .argumentMismatch(registered: sameName.map { $0.service.argumentTypeNames }, given: requested.argumentTypeNames),
                 path: path)
         }
-        return ResolutionError(.notRegistered, path: path, nearMisses: candidates.map(\.service).sorted())
+        return ResolutionError(
+            .notRegistered, path: path, nearMisses: candidates.map(\.service).sorted(), isAutoWiredParameter: isAutoWiredParameter)
     }
 
     /// The registrations of a type in the test overrides that apply to this container, innermost

@@ -11,6 +11,8 @@ final class Resolution: Sendable {
     let isTraced: Bool
     /// The `graph` instances built so far, newest first (a list the resolution retains).
     private let graph = Atomic<Unmanaged<GraphInstance>?>(nil)
+    /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
+    let completions = PendingCompletions()
 
     init(container: Container, scope: OverrideScope?, isTraced: Bool) {
         self.container = container

@@ -1,7 +1,7 @@
 /// Handles (`Lazy<S>`, `Provider<S>`): types nobody registers, which the engine makes on request
-/// for any registered `S`. A request for a key nothing answers goes to `unregistered(_:key:…)`,
-/// which makes a handle before it reports the key missing, so handles cost nothing on the paths
-/// of registered services.
+/// for any registered `S`. A request for a key nothing answers goes to `resolveUnregistered`,
+/// which makes a handle (or answers an optional resolve) before it reports the key missing, so
+/// handles cost nothing on the paths of registered services.
 protocol ResolvableHandle {
     /// The service the handle resolves.
     associatedtype Wrapped
@@ -12,15 +12,6 @@ protocol ResolvableHandle {
 }
 
 extension Container {
-    /// The answer to a request that no registration answers: a handle when `S` is one, else the
-    /// missing-key error. Out of line, so that the steps that call it on a miss do not pay for
-    /// `S?`'s metadata on every call.
-    @inline(never)
-    func unregistered<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution) throws -> S {
-        if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) { return handle }
-        throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
-    }
-
     /// A handle for a request of `S` when `S` is one; `nil` otherwise. The handle's service must be
     /// registered (checked now, as resolving it would); the step that asked records it as a
     /// deferred dependency, which validation does not count in cycles.
@@ -45,11 +36,16 @@ extension Container {
 
 extension Dependency {
     /// The dependency an auto-wired initializer's parameter of type `type` declares: the unnamed
-    /// registration of `type`, or, for a handle, a deferred dependency on the handle's service.
+    /// registration of `type` (an optional one for `S?`), or, for a handle, a deferred dependency
+    /// on the handle's service.
     init(declared type: Any.Type) {
-        let service = (type as? any ResolvableHandle.Type).map { Self.wrapped(by: $0) } ?? type
+        guard let handle = type as? any ResolvableHandle.Type else {
+            self.init(parameter: type)
+            return
+        }
+        let service = Self.wrapped(by: handle)
         self.init(key: Key(type: ObjectIdentifier(service), name: nil, arguments: Key.noArguments), type: service)
-        isDeferred = service != type
+        isDeferred = true
     }
 
     private static func wrapped<H: ResolvableHandle>(by _: H.Type) -> Any.Type { H.Wrapped.self }

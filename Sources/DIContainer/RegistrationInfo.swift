@@ -1,0 +1,115 @@
+/// A readable description of one registration: what, how long it lives, what it needs and
+/// where it was registered. Spelled `Registration.Info`.
+///
+/// A forwarded type (`Registration.implements(_:name:)`) is listed as an alias of its
+/// registration, with that registration's lifetime:
+///
+/// ```text
+/// TokenProvider · alias of UserSession · singleton · registered at App/SessionAssembly.swift:8
+/// ```
+public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
+    /// The service type, name and runtime argument types.
+    public let service: ServiceKey
+    /// How long resolved instances live (for an alias, those of the registration it forwards to).
+    public let lifetime: Lifetime
+    /// For a forwarded type (`Registration.implements(_:name:)`): the registration it resolves to.
+    public let aliasOf: ServiceKey?
+    /// How many `initCompleted` hooks run on each new instance.
+    public let initCompletedHooks: Int
+    /// Whether the factory is `async` (resolve it with `resolveAsync`).
+    public let isAsync: Bool
+    /// Whether it is a ready-made instance (`register(_:name:instance:)`).
+    public let isInstance: Bool
+    /// Whether its factory is `@MainActor` (`registerMainActor`): resolved on the main actor only.
+    public let isMainActor: Bool
+    /// The services it depends on, in the order its factory asks for them.
+    public let dependencies: [ServiceKey]
+    /// The part of `dependencies` asked for through a `Lazy` or a `Provider`: resolved later, so
+    /// no part of a cycle.
+    public let deferredDependencies: [ServiceKey]
+    /// The part of `dependencies` asked for as optionals (`resolve(S?.self)`, an `S?` parameter):
+    /// `nil`, not an error, when nothing answers them.
+    public let optionalDependencies: [ServiceKey]
+    /// What the `initCompleted` hooks asked for on their first run (after the instance was
+    /// stored, so no part of a cycle).
+    public let initCompletedDependencies: [ServiceKey]
+    /// Where `dependencies` comes from.
+    public let dependencySource: DependencySource
+    /// The file (`Module/File.swift`) where it was registered.
+    public let file: String
+    /// The line where it was registered.
+    public let line: Int
+    /// Where each decorator of the registration was added (`Module/File.swift:12`), in the order
+    /// they apply; empty when it has none.
+    public let decorators: [String]
+
+    /// How the dependencies of a registration are known.
+    public enum DependencySource: String, Sendable, Hashable {
+        /// From the initializer's parameter types (auto-wiring), without building anything.
+        case declared
+        /// Seen on the factory's first completed run (a resolve, `validate()`, or introspection).
+        case observed
+        /// Not known: the factory never ran (it needs runtime arguments, or is `async`).
+        case unknown
+        /// A ready-made instance has none.
+        case notApplicable
+    }
+
+    init(_ entry: Entry) {
+        service = entry.service
+        lifetime = entry.forwardingTarget?.lifetime ?? entry.lifetime
+        aliasOf = entry.forwardingTarget?.service
+        initCompletedHooks = entry.completion.count
+        isAsync = entry.isAsync
+        isInstance = entry.isInstance
+        isMainActor = entry.isMainActor
+        file = entry.file
+        line = entry.line
+        decorators = entry.decoratorSites
+        let known: [Dependency]
+        if let target = entry.forwardingTarget {
+            known = [Dependency(target)]
+            dependencySource = .declared
+        } else if entry.isInstance {
+            known = []
+            dependencySource = .notApplicable
+        } else if let declared = entry.declaredDependencies, !entry.isDecorated {
+            known = declared
+            dependencySource = .declared
+        } else if let observed = entry.knownDependencies {
+            known = observed
+            dependencySource = .observed
+        } else {
+            known = []
+            dependencySource = .unknown
+        }
+        dependencies = known.map(\.service)
+        deferredDependencies = known.filter(\.isDeferred).map(\.service)
+        optionalDependencies = known.filter(\.isOptional).map(\.service)
+        initCompletedDependencies = (entry.completion.knownDependencies ?? []).map(\.service)
+    }
+
+    /// `CourseRepository (name: local) · singleton · depends on CacheStore, Scheduler (name: background) · registered at App/Assembly.swift:12`.
+    public var description: String {
+        var parts = [service.description]
+        if !service.argumentTypeNames.isEmpty { parts.append("arguments \(service.argumentList)") }
+        if let aliasOf { parts.append("alias of \(aliasOf)") }
+        parts.append(isInstance ? "instance" : lifetime.description + (isAsync ? ", async" : "") + (isMainActor ? ", main actor" : ""))
+        switch dependencySource {
+        case .declared, .observed:
+            if aliasOf == nil, !dependencies.isEmpty {
+                parts.append("depends on " + dependencies.map(\.description).joined(separator: ", "))
+            }
+        case .unknown:
+            parts.append("dependencies unknown until resolved")
+        case .notApplicable:
+            break
+        }
+        if initCompletedHooks > 0 {
+            parts.append(initCompletedHooks == 1 ? "1 initCompleted hook" : "\(initCompletedHooks) initCompleted hooks")
+        }
+        parts.append("registered at \(file):\(line)")
+        if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+}
