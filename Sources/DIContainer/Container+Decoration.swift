@@ -33,6 +33,8 @@ extension Container {
     /// - Parameters:
     ///   - type: The service type, as registered.
     ///   - name: The registration's name; `nil` for the unnamed one.
+    ///   - file: The file adding it, for errors and introspection; leave the default.
+    ///   - line: The line adding it, for errors and introspection; leave the default.
     ///   - decorator: Returns the instance to use in place of `inner`, usually one wrapping it.
     ///     Errors it throws reach the caller of `resolve` as
     ///     `ResolutionError.Kind.factoryFailed`.

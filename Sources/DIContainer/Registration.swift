@@ -45,6 +45,8 @@ public struct Registration<Service>: Sendable {
     /// - Parameters:
     ///   - type: The forwarded type, usually a protocol the instance conforms to.
     ///   - name: The name to forward it under; `nil` for the unnamed one.
+    ///   - file: The file forwarding it, for errors and introspection; leave the default.
+    ///   - line: The line forwarding it, for errors and introspection; leave the default.
     /// - Returns: This registration, for chaining.
     @discardableResult
     public func implements<Forwarded>(
