@@ -38,7 +38,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AppAssemblyTests",
-            dependencies: ["AppAssembly", "DIContainer", "DIContainerTesting", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation", "TestSupport"]
+            dependencies: [
+                "AppAssembly", "DIContainer", "DIContainerTesting", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation",
+                "TestSupport",
+            ]
         ),
         // The demo app; its fixtures ship as a resource.
         .executableTarget(

@@ -17,7 +17,10 @@ public struct AppAssembly: Assembly {
 
     /// The per-layer assemblies `assemble(into:)` applies.
     public static var layers: [any Assembly] {
-        [SchedulingAssembly(), InfrastructureAssembly(), RepositoryAssembly(), UseCaseAssembly(), PresentationAssembly(), SessionAssembly()]
+        [
+            SchedulingAssembly(), InfrastructureAssembly(), RepositoryAssembly(), UseCaseAssembly(), PresentationAssembly(),
+            SessionAssembly(),
+        ]
     }
 
     /// Creates the assembly.

@@ -72,7 +72,8 @@ public struct AppConfiguration: Sendable, Equatable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         #if canImport(Darwin)
-        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+        let caches =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         return caches.appendingPathComponent(name, isDirectory: true)
         #else

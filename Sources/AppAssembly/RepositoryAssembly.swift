@@ -23,16 +23,21 @@ public struct RepositoryAssembly: Assembly {
     ///
     /// - Parameter container: The container to register into.
     public func assemble(into container: Container) {
-        register(container, (any CourseRepository).self,
-                 remote: RemoteCourseRepository.init, local: LocalCourseRepository.init)
-        register(container, (any UserCourseRepository).self,
-                 remote: RemoteUserCourseRepository.init, local: LocalUserCourseRepository.init)
-        register(container, (any CategoryRepository).self,
-                 remote: RemoteCategoryRepository.init, local: LocalCategoryRepository.init)
-        register(container, (any StockedCourseRepository).self,
-                 remote: RemoteStockedCourseRepository.init, local: LocalStockedCourseRepository.init)
-        register(container, (any RankingRepository).self,
-                 remote: RemoteRankingRepository.init, local: LocalRankingRepository.init)
+        register(
+            container, (any CourseRepository).self,
+            remote: RemoteCourseRepository.init, local: LocalCourseRepository.init)
+        register(
+            container, (any UserCourseRepository).self,
+            remote: RemoteUserCourseRepository.init, local: LocalUserCourseRepository.init)
+        register(
+            container, (any CategoryRepository).self,
+            remote: RemoteCategoryRepository.init, local: LocalCategoryRepository.init)
+        register(
+            container, (any StockedCourseRepository).self,
+            remote: RemoteStockedCourseRepository.init, local: LocalStockedCourseRepository.init)
+        register(
+            container, (any RankingRepository).self,
+            remote: RemoteRankingRepository.init, local: LocalRankingRepository.init)
         container.register((any CacheTransaction).self) { r in
             CacheRefresh(cache: try r.resolve((any CacheStore).self), scheduler: try r.resolve((any Scheduler).self, name: .background))
         }

@@ -26,14 +26,17 @@ public struct UseCaseAssembly: Assembly {
         container.register((any MainScreenLoading).self, name: .local) { r in
             try Self.mainScreenLoader(r, repositories: .local)
         }
-        container.register((any CourseDetailLoading).self, initializer: { (
-            courses: any CourseRepository, progress: any UserCourseRepository, favorites: any StockedCourseRepository,
-            transaction: any CacheTransaction
-        ) -> any CourseDetailLoading in
-            CourseDetailLoader(
-                courseRepository: courses, userCourseRepository: progress, stockedCourseRepository: favorites,
-                cacheTransaction: transaction)
-        })
+        container.register(
+            (any CourseDetailLoading).self,
+            initializer: {
+                (
+                    courses: any CourseRepository, progress: any UserCourseRepository, favorites: any StockedCourseRepository,
+                    transaction: any CacheTransaction
+                ) -> any CourseDetailLoading in
+                CourseDetailLoader(
+                    courseRepository: courses, userCourseRepository: progress, stockedCourseRepository: favorites,
+                    cacheTransaction: transaction)
+            })
     }
 
     /// A `MainScreenLoader` over the repositories registered under `name`.

@@ -130,9 +130,11 @@ struct GraphDrawing {
         }
         let namedTypes = Set(sorted.filter { $0.service.name != nil }.map(\.service.typeName))
         // An optional dependency nothing answers is `nil`, not a missing registration.
-        let missing = Set(sorted.flatMap { info in
-            (info.dependencies + info.initCompletedDependencies).filter { !info.optionalDependencies.contains($0) }
-        }.filter { ids[$0] == nil }).sorted()
+        let missing = Set(
+            sorted.flatMap { info in
+                (info.dependencies + info.initCompletedDependencies).filter { !info.optionalDependencies.contains($0) }
+            }.filter { ids[$0] == nil }
+        ).sorted()
         for (index, key) in missing.enumerated() {
             ids[key] = "m\(index + 1)"
         }
@@ -152,9 +154,10 @@ struct GraphDrawing {
             let deferred = Set(info.deferredDependencies + info.initCompletedDependencies)
             for dependency in info.dependencies + info.initCompletedDependencies {
                 guard let to = ids[dependency], seen.insert(to).inserted else { continue }
-                edges.append(Edge(
-                    from: from, to: to, color: to.hasPrefix("m") ? Style.missing.stroke : color,
-                    isDeferred: deferred.contains(dependency)))
+                edges.append(
+                    Edge(
+                        from: from, to: to, color: to.hasPrefix("m") ? Style.missing.stroke : color,
+                        isDeferred: deferred.contains(dependency)))
             }
         }
     }

@@ -51,10 +51,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, Void>(
-            MainActorFactory.checked { @MainActor resolver, _ in try factory(resolver) },
-            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-            isMainActor: true, file: file, line: line))
+        add(
+            FactoryBox<S, Void>(
+                MainActorFactory.checked { @MainActor resolver, _ in try factory(resolver) },
+                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
+                isMainActor: true, file: file, line: line))
     }
 
     /// Registers a `@MainActor` factory that takes runtime arguments, given to
@@ -84,11 +85,12 @@ extension Container {
         let make: @MainActor @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
             try factory(resolver, repeat each arguments)
         }
-        return add(FactoryBox<S, (repeat each A)>(
-            MainActorFactory.checked(make),
-            key: Key(S.self, name: name, arguments: (repeat each A).self),
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
-            isMainActor: true, file: file, line: line))
+        return add(
+            FactoryBox<S, (repeat each A)>(
+                MainActorFactory.checked(make),
+                key: Key(S.self, name: name, arguments: (repeat each A).self),
+                argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
+                isMainActor: true, file: file, line: line))
     }
 
     /// Registers `type` built by a `@MainActor` initializer whose parameters are all resolved by
@@ -113,12 +115,13 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @MainActor @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, Void>(
-            MainActorFactory.checked { @MainActor resolver, _ in
-                try initializer(repeat resolver.resolve((each D).self, name: nil))
-            },
-            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-            isMainActor: true, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+        add(
+            FactoryBox<S, Void>(
+                MainActorFactory.checked { @MainActor resolver, _ in
+                    try initializer(repeat resolver.resolve((each D).self, name: nil))
+                },
+                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
+                isMainActor: true, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// Registers `type` built by a `@MainActor` initializer whose first parameter is a runtime
@@ -145,13 +148,14 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @MainActor @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, A>(
-            MainActorFactory.checked { @MainActor resolver, argument in
-                try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-            },
-            key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
-            lifetime: lifetime ?? defaultLifetime, isMainActor: true,
-            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+        add(
+            FactoryBox<S, A>(
+                MainActorFactory.checked { @MainActor resolver, argument in
+                    try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
+                },
+                key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
+                lifetime: lifetime ?? defaultLifetime, isMainActor: true,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
 }

@@ -33,9 +33,10 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, Void>(
-            { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
-            lifetime: lifetime ?? defaultLifetime, file: file, line: line))
+        add(
+            FactoryBox<S, Void>(
+                { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+                lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
@@ -65,10 +66,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, (repeat each A)>(
-            { resolver, arguments in try factory(resolver, repeat each arguments) },
-            key: Key(S.self, name: name, arguments: (repeat each A).self),
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
+        add(
+            FactoryBox<S, (repeat each A)>(
+                { resolver, arguments in try factory(resolver, repeat each arguments) },
+                key: Key(S.self, name: name, arguments: (repeat each A).self),
+                argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
     /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
@@ -97,10 +99,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
     ) -> Registration<S> {
-        add(AsyncFactoryBox<S, Void>(
-            { resolver, _ in try await factory(resolver) },
-            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-            file: file, line: line))
+        add(
+            AsyncFactoryBox<S, Void>(
+                { resolver, _ in try await factory(resolver) },
+                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
+                file: file, line: line))
     }
 
     /// Registers an `async` factory that takes runtime arguments; see
@@ -120,10 +123,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
     ) -> Registration<S> {
-        add(AsyncFactoryBox<S, (repeat each A)>(
-            { resolver, arguments in try await factory(resolver, repeat each arguments) },
-            key: Key(S.self, name: name, arguments: (repeat each A).self),
-            argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
+        add(
+            AsyncFactoryBox<S, (repeat each A)>(
+                { resolver, arguments in try await factory(resolver, repeat each arguments) },
+                key: Key(S.self, name: name, arguments: (repeat each A).self),
+                argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
     /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in
@@ -181,10 +185,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, Void>(
-            { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-            key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+        add(
+            FactoryBox<S, Void>(
+                { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// Registers `type` built by an initializer whose first parameter is a runtime argument and
@@ -213,10 +218,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, A>(
-            { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
-            key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
-            lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+        add(
+            FactoryBox<S, A>(
+                { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
+                key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
+                lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the

@@ -1,5 +1,5 @@
-import Locking
 import Dispatch
+import Locking
 import Synchronization
 
 /// One step of a resolution, reported to the tracing handler.
@@ -76,9 +76,10 @@ final class Tracing: Sendable {
         guard let handler = handler.withLock({ $0 }) else { return }
         // A forwarded type's step reports its registration's lifetime; the instance, new or not,
         // is reported by the registration's own step below it.
-        handler(ResolutionEvent(
-            service: entry.service, lifetime: entry.forwardingTarget?.lifetime ?? entry.lifetime,
-            isNewInstance: created && entry.forwardingTarget == nil,
-            depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
+        handler(
+            ResolutionEvent(
+                service: entry.service, lifetime: entry.forwardingTarget?.lifetime ?? entry.lifetime,
+                isNewInstance: created && entry.forwardingTarget == nil,
+                depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
     }
 }

@@ -21,9 +21,10 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, Void>(
-            { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
-            lifetime: .transient, file: file, line: line))
+        add(
+            FactoryBox<S, Void>(
+                { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+                lifetime: .transient, file: file, line: line))
     }
 
     /// Registers a factory of a transient service that takes runtime arguments; the service need
@@ -50,9 +51,10 @@ extension Container {
         let make: @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
             try factory(resolver, repeat each arguments)
         }
-        return add(FactoryBox<S, (repeat each A)>(
-            make, key: Key(S.self, name: name, arguments: (repeat each A).self),
-            argumentTypes: Self.types(repeat (each A).self), lifetime: .transient, file: file, line: line))
+        return add(
+            FactoryBox<S, (repeat each A)>(
+                make, key: Key(S.self, name: name, arguments: (repeat each A).self),
+                argumentTypes: Self.types(repeat (each A).self), lifetime: .transient, file: file, line: line))
     }
 
     /// Registers a transient service built by an auto-wired initializer; the service need not be
@@ -77,10 +79,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, Void>(
-            { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-            key: Key(S.self, name: name, arguments: Void.self), lifetime: .transient,
-            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+        add(
+            FactoryBox<S, Void>(
+                { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+                key: Key(S.self, name: name, arguments: Void.self), lifetime: .transient,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
     /// Registers a transient service built by an initializer whose first parameter is a runtime
@@ -106,10 +109,11 @@ extension Container {
         file: String = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
-        add(FactoryBox<S, A>(
-            { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
-            key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self], lifetime: .transient,
-            dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+        add(
+            FactoryBox<S, A>(
+                { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
+                key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self], lifetime: .transient,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 
 }

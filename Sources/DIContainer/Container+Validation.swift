@@ -133,16 +133,18 @@ extension Container {
                 continue
             }
             for dependency in dependencies where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
-                problems.append(missingError(
-                    for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
-                    scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
+                problems.append(
+                    missingError(
+                        for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
+                        scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
             }
             // What the initCompleted hooks ask for must be registered too; it closes no cycle.
             for dependency in entry.completion.knownDependencies ?? []
             where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
-                problems.append(missingError(
-                    for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
-                    scope: scope))
+                problems.append(
+                    missingError(
+                        for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
+                        scope: scope))
             }
         }
         problems += cycles(in: entries, scope: scope)
@@ -256,7 +258,8 @@ extension Container: CustomStringConvertible {
     /// ```
     public var description: String {
         let infos = registrations
-        let header = "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
+        let header =
+            "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
             + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")
         return ([header] + infos.map { "  \($0)" }).joined(separator: "\n")
     }

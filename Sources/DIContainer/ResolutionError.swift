@@ -208,7 +208,8 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
         init(_ entry: Entry, needsMainActor: Bool = false) {
             service = entry.service
             if needsMainActor {
-                reason = entry.isMainActor
+                reason =
+                    entry.isMainActor
                     ? "it was registered with registerMainActor and validation ran off the main actor; "
                         + "validate from the main actor"
                     : "its factory asks for a registerMainActor service and validation ran off the main actor; "
@@ -216,7 +217,8 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
             } else if entry.isAsync {
                 reason = "it has an async factory; check it with try await validateAsync()"
             } else {
-                reason = "its factory takes runtime arguments \(service.argumentList), which validation cannot invent; "
+                reason =
+                    "its factory takes runtime arguments \(service.argumentList), which validation cannot invent; "
                     + "register it with argument:initializer: so its dependencies are declared, or resolve it once first"
             }
         }

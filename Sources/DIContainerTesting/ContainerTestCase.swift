@@ -44,9 +44,7 @@ open class ContainerTestCase: XCTestCase {
     override open func invokeTest() {
         do {
             try assembly?.prepare()
-            try container.withOverrides({ try registerOverrides(in: $0) }) {
-                super.invokeTest()
-            }
+            try container.withOverrides({ try registerOverrides(in: $0) }, operation: { super.invokeTest() })
         } catch {
             XCTFail("\(name): the test did not run, its container setup threw: \(error)")
         }

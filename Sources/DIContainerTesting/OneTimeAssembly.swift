@@ -1,5 +1,5 @@
-import Dispatch
 public import DIContainer
+import Dispatch
 import Locking
 
 /// The app's wiring for a test process: registers into a container once, the first time a test

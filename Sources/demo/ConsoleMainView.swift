@@ -38,7 +38,10 @@ final class ConsoleMainView: MainView {
     func show(_ screen: MainScreen, source: ScreenSource) {
         let header = "\(prefix) \(source): " + ScreenText.summary(of: screen)
         if source == .cache {
-            state.withLock { $0.sawCache = true; $0.cached = screen }
+            state.withLock {
+                $0.sawCache = true
+                $0.cached = screen
+            }
         } else {
             reportEmptyCacheIfNeeded()
             if state.withLock({ $0.cached == screen }) {

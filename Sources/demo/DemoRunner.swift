@@ -71,7 +71,8 @@ struct DemoRunner {
         case .server(let baseURL):
             source = baseURL.redactedDescription
         }
-        return "demo: data from \(source); cache in \(configuration.cacheDirectory.path); repositories run on [background], view updates arrive on the scheduler shown"
+        return
+            "demo: data from \(source); cache in \(configuration.cacheDirectory.path); repositories run on [background], view updates arrive on the scheduler shown"
     }
 
     /// Says once, on standard error, that the cache folder cannot be used; the app then runs
@@ -114,7 +115,8 @@ struct DemoRunner {
     private func validate() -> Int32 {
         do {
             try Container.shared.validate()
-            Console.out("The container is valid: \(Container.shared.registrations.count) registrations, every dependency registered, no cycles.")
+            Console.out(
+                "The container is valid: \(Container.shared.registrations.count) registrations, every dependency registered, no cycles.")
             return ExitStatus.success
         } catch {
             Console.error("\(error)")

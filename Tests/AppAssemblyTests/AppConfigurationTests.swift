@@ -13,10 +13,12 @@ struct AppConfigurationTests {
 
     @Test("the default cache folder falls back to ~/.cache, ignoring a relative XDG_CACHE_HOME")
     func homeCache() {
-        #expect(AppConfiguration.defaultCacheDirectory(environment: ["HOME": "/home/ana"]).path
-            == "/home/ana/.cache/dicontainer-demo")
-        #expect(AppConfiguration.defaultCacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/ana"]).path
-            == "/home/ana/.cache/dicontainer-demo")
+        #expect(
+            AppConfiguration.defaultCacheDirectory(environment: ["HOME": "/home/ana"]).path
+                == "/home/ana/.cache/dicontainer-demo")
+        #expect(
+            AppConfiguration.defaultCacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/ana"]).path
+                == "/home/ana/.cache/dicontainer-demo")
     }
     #endif
 
@@ -25,7 +27,8 @@ struct AppConfigurationTests {
         let cache = URL(fileURLWithPath: "/tmp/cache")
         let server = try #require(URL(string: "http://127.0.0.1:8080"))
         #expect(AppConfiguration(backend: .server(baseURL: server), cacheDirectory: cache).baseURL == server)
-        #expect(AppConfiguration(backend: .fixtures(directory: cache), cacheDirectory: cache).baseURL
-            == AppConfiguration.fixturesBaseURL)
+        #expect(
+            AppConfiguration(backend: .fixtures(directory: cache), cacheDirectory: cache).baseURL
+                == AppConfiguration.fixturesBaseURL)
     }
 }

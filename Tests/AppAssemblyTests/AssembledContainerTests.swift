@@ -3,8 +3,8 @@ import DIContainer
 import Foundation
 import Infrastructure
 import Scheduling
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The assembled reference app")
 struct AssembledContainerTests {

@@ -5,8 +5,8 @@ import Domain
 import Infrastructure
 import Presentation
 import Scheduling
-import Testing
 import TestSupport
+import Testing
 import UseCase
 
 /// Replaces, in the current override scope, the course repository with `mock`, the cache

@@ -26,7 +26,8 @@ struct SessionAssemblyTests {
         let container = Container()
         SessionAssembly().assemble(into: container)
         let real = try container.resolve(UserSession.self)
-        try container.withOverrides { _ in } operation: {
+        try container.withOverrides { _ in
+        } operation: {
             let mine = try container.resolve(UserSession.self)
             try container.resolve(SignOutUseCase.self).execute()
             #expect(try container.resolve(UserSession.self) !== mine)
@@ -45,6 +46,6 @@ struct SessionAssemblyTests {
             weakContainer = container
         }
         #expect(weakContainer == nil)
-        signOut?.execute()   // a no-op once the container is gone
+        signOut?.execute()  // a no-op once the container is gone
     }
 }

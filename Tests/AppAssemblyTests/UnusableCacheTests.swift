@@ -4,8 +4,8 @@ import Foundation
 import Infrastructure
 import Presentation
 import Scheduling
-import Testing
 import TestSupport
+import Testing
 
 /// Caching is best effort: an assembled app whose cache folder cannot be used runs without a
 /// cache instead of failing to resolve.

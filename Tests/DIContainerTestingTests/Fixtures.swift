@@ -25,7 +25,10 @@ final class MockGreeter: Greeter {
     /// Records that test `owner` uses this mock; returns every owner recorded so far.
     @discardableResult
     func claim(by owner: Int) -> [Int] {
-        claims.withLock { $0.append(owner); return $0 }
+        claims.withLock {
+            $0.append(owner)
+            return $0
+        }
     }
 }
 
@@ -41,7 +44,10 @@ final class Session: Sendable {
     /// Records that test `owner` uses this session; returns every owner recorded so far.
     @discardableResult
     func claim(by owner: Int) -> [Int] {
-        claims.withLock { $0.append(owner); return $0 }
+        claims.withLock {
+            $0.append(owner)
+            return $0
+        }
     }
 }
 

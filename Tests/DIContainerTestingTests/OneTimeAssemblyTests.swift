@@ -1,6 +1,6 @@
-import Dispatch
 import DIContainer
 import DIContainerTesting
+import Dispatch
 import Locking
 import Testing
 
@@ -20,7 +20,7 @@ struct OneTimeAssemblyTests {
         let assembly = OneTimeAssembly(container: container) { container in
             runs.withLock { $0 += 1 }
             starting.yield()
-            release.wait()   // holds the assembly open until the other callers have been started
+            release.wait()  // holds the assembly open until the other callers have been started
             container.register(Marker.self, instance: Marker())
         }
 
@@ -31,7 +31,7 @@ struct OneTimeAssemblyTests {
                 report.yield((try? assembly.prepare()) != nil && container.isRegistered(Marker.self))
             }
         }
-        blockingCaller()                      // the first caller runs the assembly
+        blockingCaller()  // the first caller runs the assembly
         for await _ in started { break }
         for _ in 0..<20 {
             Task {

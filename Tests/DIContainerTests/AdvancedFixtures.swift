@@ -1,5 +1,5 @@
-
 import Locking
+
 // Helpers shared by the tests of validation, graph export, overrides, resolve-all, async
 // factories and tracing.
 

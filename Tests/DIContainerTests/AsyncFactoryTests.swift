@@ -35,11 +35,12 @@ struct AsyncFactoryTests {
             Issue.record("expected asyncFactory, got \(error.kind)")
             return
         }
-        #expect(error.description == """
-            Cannot resolve AsyncDatabase: it has an async factory and was asked for synchronously. \
-            Path: AsyncDatabase. \
-            Fix: resolve it with try await resolveAsync(AsyncDatabase.self), or register a synchronous factory.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve AsyncDatabase: it has an async factory and was asked for synchronously. \
+                Path: AsyncDatabase. \
+                Fix: resolve it with try await resolveAsync(AsyncDatabase.self), or register a synchronous factory.
+                """)
     }
 
     @Test("a synchronous factory that asks for an async registration fails with the whole path")

@@ -1,6 +1,6 @@
 import DIContainer
-import Locking
 import Foundation
+import Locking
 import Testing
 
 @Suite("Concurrency")
@@ -41,7 +41,9 @@ struct ConcurrencyTests {
             let results = ThreadResults()
             runOnThreads(8) { _ in
                 results.append(ObjectIdentifier(try container.resolve(DependencyImpl.self)))
-            } onError: { results.fail($0) }
+            } onError: {
+                results.fail($0)
+            }
             #expect(results.errors.isEmpty)
             #expect(Set(results.values).count == 1)
             #expect(calls.value == 1)
@@ -62,7 +64,9 @@ struct ConcurrencyTests {
                     _ = try container.resolve(ValueService.self)
                 }
             }
-        } onError: { results.fail($0) }
+        } onError: {
+            results.fail($0)
+        }
         #expect(results.errors.isEmpty)
         #expect(container.registrations.count == 1 + 4 * 500)
         #expect(try container.resolve(ValueService.self, name: "2-499").count == 499)
@@ -108,12 +112,15 @@ struct ConcurrencyTests {
                 } else {
                     _ = try container.resolve(CycleB.self)
                 }
-            } onError: { results.fail($0) }
+            } onError: {
+                results.fail($0)
+            }
             #expect(results.errors.count == 2)
-            #expect(results.errors.allSatisfy { error in
-                if case .circularDependency = (error as? ResolutionError)?.kind { return true }
-                return false
-            })
+            #expect(
+                results.errors.allSatisfy { error in
+                    if case .circularDependency = (error as? ResolutionError)?.kind { return true }
+                    return false
+                })
         }
     }
 }

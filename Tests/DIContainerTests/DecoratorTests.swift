@@ -39,7 +39,7 @@ struct DecoratorTests {
         #expect(decorations.value == builds.value)
         switch lifetime {
         case .singleton, .scoped, .weak:
-            #expect(second === first)   // the decorated instance is what the lifetime keeps
+            #expect(second === first)  // the decorated instance is what the lifetime keeps
             #expect(decorations.value == 1)
         case .transient, .graph:
             #expect(second.number == 200)
@@ -87,7 +87,10 @@ struct DecoratorTests {
             }
         }
         container.register(Log.self, lifetime: .graph) { _ in Log() }
-        container.register(Logged.self) { r in let log = try r.resolve(Log.self); return Logged(log: log, innerLog: log) }
+        container.register(Logged.self) { r in
+            let log = try r.resolve(Log.self)
+            return Logged(log: log, innerLog: log)
+        }
         container.decorate(Logged.self) { r, inner in Logged(log: try r.resolve(Log.self), innerLog: inner.log) }
         let logged = try container.resolve(Logged.self)
         #expect(logged.log === logged.innerLog)
@@ -139,11 +142,12 @@ struct DecoratorTests {
             return LoudGreeter(inner)
         }
         let error = try #require(throws: ValidationError.self) { try container.validate() }
-        #expect(error.description == """
-            The container has 1 problem:
-            1. Cannot resolve Log: nothing is registered for it. Path: Greeter → Log. \
-            Fix: register it, e.g. container.register(Log.self) { r in … }.
-            """)
+        #expect(
+            error.description == """
+                The container has 1 problem:
+                1. Cannot resolve Log: nothing is registered for it. Path: Greeter → Log. \
+                Fix: register it, e.g. container.register(Log.self) { r in … }.
+                """)
         container.register(Log.self) { _ in Log() }
         try container.validate()
         let info = try #require(container.registrations.first)
@@ -174,10 +178,11 @@ struct DecoratorTests {
         container.register(Numbered.self, file: "App/Assembly.swift", line: 3) { _ in Numbered(1) }
         container.decorate(Numbered.self) { _, _ in throw FactoryError() }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(Numbered.self) }
-        #expect(error.description == """
-            Cannot resolve Numbered: its factory threw the disk is full. Path: Numbered. \
-            Fix: make the factory succeed; it was registered at App/Assembly.swift:3.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve Numbered: its factory threw the disk is full. Path: Numbered. \
+                Fix: make the factory succeed; it was registered at App/Assembly.swift:3.
+                """)
     }
 
     @Test("async registrations are decorated too")

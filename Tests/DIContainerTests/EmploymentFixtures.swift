@@ -52,7 +52,6 @@ struct EmploymentAssembly: Assembly {
     }
 }
 
-
 /// Swinject's test animal, as the handle tests use it: a `Sendable` class.
 protocol HandleAnimal: AnyObject, Sendable {
     var name: String? { get }

@@ -1,6 +1,6 @@
 import DIContainer
-import Locking
 import Foundation
+import Locking
 import Testing
 
 /// Golden texts: the exact description of every error kind, path included.
@@ -32,12 +32,13 @@ struct ErrorMessageTests {
     @Test("not registered, with the whole path and a near miss under another name")
     func notRegisteredWithNearMiss() throws {
         let error = try #require(throws: ResolutionError.self) { try appContainer().resolve(MainPresenter.self) }
-        #expect(error.description == """
-            Cannot resolve CacheStore: nothing is registered for it. \
-            Path: MainPresenter → GetMainUseCase (name: local) → CourseRepository (name: local) → CacheStore. \
-            Registered for CacheStore: name "disk". \
-            Fix: register CacheStore without a name, or ask for name "disk".
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve CacheStore: nothing is registered for it. \
+                Path: MainPresenter → GetMainUseCase (name: local) → CourseRepository (name: local) → CacheStore. \
+                Registered for CacheStore: name "disk". \
+                Fix: register CacheStore without a name, or ask for name "disk".
+                """)
         guard case .notRegistered = error.kind else {
             Issue.record("wrong kind \(error.kind)")
             return
@@ -48,25 +49,28 @@ struct ErrorMessageTests {
 
     @Test("not registered, nothing of the type at all")
     func notRegisteredAtAll() {
-        #expect(message { try Container().resolve(CacheStore.self) } == """
-            Cannot resolve CacheStore: nothing is registered for it. Path: CacheStore. \
-            Fix: register it, e.g. container.register(CacheStore.self) { r in … }.
-            """)
-        #expect(message { try Container().resolve(CacheStore.self, name: .local) } == """
-            Cannot resolve CacheStore (name: local): nothing is registered for it. Path: CacheStore (name: local). \
-            Fix: register it, e.g. container.register(CacheStore.self, name: "local") { r in … }.
-            """)
+        #expect(
+            message { try Container().resolve(CacheStore.self) } == """
+                Cannot resolve CacheStore: nothing is registered for it. Path: CacheStore. \
+                Fix: register it, e.g. container.register(CacheStore.self) { r in … }.
+                """)
+        #expect(
+            message { try Container().resolve(CacheStore.self, name: .local) } == """
+                Cannot resolve CacheStore (name: local): nothing is registered for it. Path: CacheStore (name: local). \
+                Fix: register it, e.g. container.register(CacheStore.self, name: "local") { r in … }.
+                """)
     }
 
     @Test("not registered under the asked name while an unnamed one exists")
     func namedMissWithUnnamedNearMiss() {
         let container = Container()
         container.register(CacheStore.self) { _ in MemoryCache() }
-        #expect(message { try container.resolve(CacheStore.self, name: .local) } == """
-            Cannot resolve CacheStore (name: local): nothing is registered for it. Path: CacheStore (name: local). \
-            Registered for CacheStore: no name. \
-            Fix: register CacheStore with name "local", or ask for it without a name.
-            """)
+        #expect(
+            message { try container.resolve(CacheStore.self, name: .local) } == """
+                Cannot resolve CacheStore (name: local): nothing is registered for it. Path: CacheStore (name: local). \
+                Registered for CacheStore: no name. \
+                Fix: register CacheStore with name "local", or ask for it without a name.
+                """)
     }
 
     @Test("circular dependency shows the cycle")
@@ -74,12 +78,13 @@ struct ErrorMessageTests {
         let container = Container()
         container.register(CycleA.self) { r in CycleA(b: try r.resolve(CycleB.self)) }
         container.register(CycleB.self) { r in CycleB(a: try r.resolve(CycleA.self)) }
-        #expect(message { try container.resolve(CycleA.self) } == """
-            Cannot resolve CycleA: circular dependency CycleA → CycleB → CycleA. Path: CycleA → CycleB → CycleA. \
-            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
-            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
-            or move what both sides need into a third service.
-            """)
+        #expect(
+            message { try container.resolve(CycleA.self) } == """
+                Cannot resolve CycleA: circular dependency CycleA → CycleB → CycleA. Path: CycleA → CycleB → CycleA. \
+                Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+                (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
+                or move what both sides need into a third service.
+                """)
     }
 
     @Test("a service that asks for itself is a cycle of one")
@@ -98,28 +103,32 @@ struct ErrorMessageTests {
     func argumentMismatch() {
         let container = Container()
         container.register(String.self) { (_: any Resolver, id: Int) in "\(id)" }
-        #expect(message { try container.resolve(String.self, arguments: "42") } == """
-            Cannot resolve String: it is registered with (Int), but was asked with (String). Path: String. \
-            Fix: pass arguments of types (Int) in that order.
-            """)
-        #expect(message { try container.resolve(String.self) } == """
-            Cannot resolve String: it is registered with (Int), but was asked with no arguments. Path: String. \
-            Fix: pass arguments of types (Int) in that order.
-            """)
-        #expect(message { try container.resolve(String.self, arguments: 1, true) } == """
-            Cannot resolve String: it is registered with (Int), but was asked with (Int, Bool). Path: String. \
-            Fix: pass arguments of types (Int) in that order.
-            """)
+        #expect(
+            message { try container.resolve(String.self, arguments: "42") } == """
+                Cannot resolve String: it is registered with (Int), but was asked with (String). Path: String. \
+                Fix: pass arguments of types (Int) in that order.
+                """)
+        #expect(
+            message { try container.resolve(String.self) } == """
+                Cannot resolve String: it is registered with (Int), but was asked with no arguments. Path: String. \
+                Fix: pass arguments of types (Int) in that order.
+                """)
+        #expect(
+            message { try container.resolve(String.self, arguments: 1, true) } == """
+                Cannot resolve String: it is registered with (Int), but was asked with (Int, Bool). Path: String. \
+                Fix: pass arguments of types (Int) in that order.
+                """)
     }
 
     @Test("arguments given to a registration that takes none")
     func unexpectedArguments() {
         let container = Container()
         container.register(ValueService.self) { _ in ValueService(count: 0) }
-        #expect(message { try container.resolve(ValueService.self, arguments: 1) } == """
-            Cannot resolve ValueService: it is registered with no arguments, but was asked with (Int). \
-            Path: ValueService. Fix: resolve it without arguments.
-            """)
+        #expect(
+            message { try container.resolve(ValueService.self, arguments: 1) } == """
+                Cannot resolve ValueService: it is registered with no arguments, but was asked with (Int). \
+                Path: ValueService. Fix: resolve it without arguments.
+                """)
     }
 
     @Test("a failing factory names the underlying error and where it was registered")
@@ -128,21 +137,23 @@ struct ErrorMessageTests {
         container.register(Service.self) { r in ServiceImpl(dependency: try r.resolve(Dependency.self)) }
         let line = #line + 1
         container.register(Dependency.self) { _ in throw FactoryError() }
-        #expect(message { try container.resolve(Service.self) } == """
-            Cannot resolve Dependency: its factory threw the disk is full. Path: Service → Dependency. \
-            Fix: make the factory succeed; it was registered at DIContainerTests/ErrorMessageTests.swift:\(line).
-            """)
+        #expect(
+            message { try container.resolve(Service.self) } == """
+                Cannot resolve Dependency: its factory threw the disk is full. Path: Service → Dependency. \
+                Fix: make the factory succeed; it was registered at DIContainerTests/ErrorMessageTests.swift:\(line).
+                """)
     }
 
     @Test("an async factory asked for synchronously")
     func asyncFactory() {
         let container = Container()
         container.register(ValueService.self) { _ async in ValueService(count: 1) }
-        #expect(message { try container.resolve(ValueService.self) } == """
-            Cannot resolve ValueService: it has an async factory and was asked for synchronously. \
-            Path: ValueService. Fix: resolve it with try await resolveAsync(ValueService.self), \
-            or register a synchronous factory.
-            """)
+        #expect(
+            message { try container.resolve(ValueService.self) } == """
+                Cannot resolve ValueService: it has an async factory and was asked for synchronously. \
+                Path: ValueService. Fix: resolve it with try await resolveAsync(ValueService.self), \
+                or register a synchronous factory.
+                """)
     }
 
     @Test("a resolver kept after its factory returned keeps its container: it resolves after the container's last other reference is gone")
@@ -159,10 +170,11 @@ struct ErrorMessageTests {
         let resolver = try #require(kept.withLock { $0 })
         #expect((try? resolver.resolve(DependencyImpl.self)) != nil)
         let error = try #require(throws: ResolutionError.self) { try resolver.resolve(CacheStore.self, name: "disk") }
-        #expect(error.description == """
-            Cannot resolve CacheStore (name: disk): nothing is registered for it. Path: CacheStore (name: disk). \
-            Fix: register it, e.g. container.register(CacheStore.self, name: "disk") { r in … }.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve CacheStore (name: disk): nothing is registered for it. Path: CacheStore (name: disk). \
+                Fix: register it, e.g. container.register(CacheStore.self, name: "disk") { r in … }.
+                """)
     }
 
     @Test("a runaway depth ends in an error that names the depth and the path, not a stack overflow")

@@ -28,59 +28,61 @@ struct GraphExportTests {
 
     @Test("DOT output of a small graph, golden")
     func dotGolden() {
-        #expect(smallGraph().graph(format: .dot) == #"""
-            digraph Container {
-              rankdir=LR;
-              concentrate=false;
-              node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11];
-              edge [arrowsize=0.7];
-              subgraph cluster_1 {
-                label="DIContainerTests"; style="rounded,dashed"; color="#999999"; fontname="Helvetica";
-                n1 [label="GraphAPIClient\nsingleton", fillcolor="#cfe2ff", color="#1d4ed8"];
-                n2 [label="GraphPresenter\ntransient", fillcolor="#ffffff", color="#555555"];
-                n3 [label="GraphRepository\nname: remote\ntransient", fillcolor="#ffffff", color="#555555"];
-              }
-              m1 [label="GraphCache\nnot registered", style="rounded,dashed", color="#cc0000", fontcolor="#cc0000"];
-              subgraph cluster_legend {
-                label="Legend"; style=rounded; color="#cccccc"; fontname="Helvetica";
-                legend_singletonLifetime [label="singleton", fillcolor="#cfe2ff", color="#1d4ed8"];
-                legend_transientLifetime [label="transient", fillcolor="#ffffff", color="#555555"];
-                legend_missing [label="not registered", style="rounded,dashed", color="#cc0000", fontcolor="#cc0000"];
-              }
-              n2 -> n3 [color="#ff7f0e"];
-              n3 -> n1 [color="#2ca02c"];
-              n3 -> m1 [color="#cc0000", style=dashed];
-            }
+        #expect(
+            smallGraph().graph(format: .dot) == #"""
+                digraph Container {
+                  rankdir=LR;
+                  concentrate=false;
+                  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11];
+                  edge [arrowsize=0.7];
+                  subgraph cluster_1 {
+                    label="DIContainerTests"; style="rounded,dashed"; color="#999999"; fontname="Helvetica";
+                    n1 [label="GraphAPIClient\nsingleton", fillcolor="#cfe2ff", color="#1d4ed8"];
+                    n2 [label="GraphPresenter\ntransient", fillcolor="#ffffff", color="#555555"];
+                    n3 [label="GraphRepository\nname: remote\ntransient", fillcolor="#ffffff", color="#555555"];
+                  }
+                  m1 [label="GraphCache\nnot registered", style="rounded,dashed", color="#cc0000", fontcolor="#cc0000"];
+                  subgraph cluster_legend {
+                    label="Legend"; style=rounded; color="#cccccc"; fontname="Helvetica";
+                    legend_singletonLifetime [label="singleton", fillcolor="#cfe2ff", color="#1d4ed8"];
+                    legend_transientLifetime [label="transient", fillcolor="#ffffff", color="#555555"];
+                    legend_missing [label="not registered", style="rounded,dashed", color="#cc0000", fontcolor="#cc0000"];
+                  }
+                  n2 -> n3 [color="#ff7f0e"];
+                  n3 -> n1 [color="#2ca02c"];
+                  n3 -> m1 [color="#cc0000", style=dashed];
+                }
 
-            """#)
+                """#)
     }
 
     @Test("Mermaid output of a small graph, golden")
     func mermaidGolden() {
-        #expect(smallGraph().graph(format: .mermaid) == """
-            graph LR
-              subgraph layer_DIContainerTests ["DIContainerTests"]
-                n1["GraphAPIClient<br/>singleton"]:::singletonLifetime
-                n2["GraphPresenter<br/>transient"]:::transientLifetime
-                n3["GraphRepository<br/>name: remote<br/>transient"]:::transientLifetime
-              end
-              m1["GraphCache<br/>not registered"]:::missing
-              subgraph legend ["Legend"]
-                legend_singletonLifetime["singleton"]:::singletonLifetime
-                legend_transientLifetime["transient"]:::transientLifetime
-                legend_missing["not registered"]:::missing
-              end
-              n2 --> n3
-              n3 --> n1
-              n3 --> m1
-              linkStyle 1 stroke:#2ca02c
-              linkStyle 2 stroke:#cc0000,stroke-dasharray:5 5
-              linkStyle 0 stroke:#ff7f0e
-              classDef singletonLifetime fill:#cfe2ff,stroke:#1d4ed8
-              classDef transientLifetime fill:#ffffff,stroke:#555555
-              classDef missing fill:#ffffff,stroke:#cc0000,stroke-dasharray:5 5,color:#cc0000
+        #expect(
+            smallGraph().graph(format: .mermaid) == """
+                graph LR
+                  subgraph layer_DIContainerTests ["DIContainerTests"]
+                    n1["GraphAPIClient<br/>singleton"]:::singletonLifetime
+                    n2["GraphPresenter<br/>transient"]:::transientLifetime
+                    n3["GraphRepository<br/>name: remote<br/>transient"]:::transientLifetime
+                  end
+                  m1["GraphCache<br/>not registered"]:::missing
+                  subgraph legend ["Legend"]
+                    legend_singletonLifetime["singleton"]:::singletonLifetime
+                    legend_transientLifetime["transient"]:::transientLifetime
+                    legend_missing["not registered"]:::missing
+                  end
+                  n2 --> n3
+                  n3 --> n1
+                  n3 --> m1
+                  linkStyle 1 stroke:#2ca02c
+                  linkStyle 2 stroke:#cc0000,stroke-dasharray:5 5
+                  linkStyle 0 stroke:#ff7f0e
+                  classDef singletonLifetime fill:#cfe2ff,stroke:#1d4ed8
+                  classDef transientLifetime fill:#ffffff,stroke:#555555
+                  classDef missing fill:#ffffff,stroke:#cc0000,stroke-dasharray:5 5,color:#cc0000
 
-            """)
+                """)
     }
 
     @Test("nodes are grouped by module; instances, defaults and names are labelled as such", arguments: GraphFormat.allCases)
@@ -104,8 +106,9 @@ struct GraphExportTests {
     func moduleName() {
         let container = Container()
         #expect(container.register(GraphAPIClient.self) { _ in GraphAPIClient() }.info.service.moduleName == "DIContainerTests")
-        #expect(container.register((any GraphCache).self) { _ -> any GraphCache in GraphMemoryCache() }
-            .info.service.moduleName == "DIContainerTests")
+        #expect(
+            container.register((any GraphCache).self) { _ -> any GraphCache in GraphMemoryCache() }
+                .info.service.moduleName == "DIContainerTests")
         #expect(container.register([Int].self, instance: []).info.service.moduleName == "Swift")
         #expect(container.register((@Sendable (Int) -> Int).self, instance: { $0 }).info.service.moduleName == nil)
         #expect(ServiceKey(typeName: "GraphAPIClient") == ServiceKey(typeName: "GraphAPIClient", moduleName: "DIContainerTests"))
@@ -133,15 +136,16 @@ struct GraphExportTests {
 
     @Test("an empty container exports an empty graph")
     func emptyGraph() {
-        #expect(Container().graph(format: .dot) == """
-            digraph Container {
-              rankdir=LR;
-              concentrate=false;
-              node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11];
-              edge [arrowsize=0.7];
-            }
+        #expect(
+            Container().graph(format: .dot) == """
+                digraph Container {
+                  rankdir=LR;
+                  concentrate=false;
+                  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=11];
+                  edge [arrowsize=0.7];
+                }
 
-            """)
+                """)
         #expect(Container().graph(format: .mermaid) == "graph LR\n")
     }
 }

@@ -19,7 +19,7 @@ struct HandleConcurrencyTests {
         let container = Container()
         container.register(Probe.self, lifetime: .graph) { _ in Probe() }
         container.register(Pet.self, initializer: Pet.init)
-        let pets = Locked<[Pet]>([])   // kept, so that no address is reused
+        let pets = Locked<[Pet]>([])  // kept, so that no address is reused
         DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
             guard let pet = try? container.resolve(Provider<Pet>.self).instance else { return }
             pets.withLock { $0.append(pet) }

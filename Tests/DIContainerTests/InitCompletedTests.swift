@@ -140,9 +140,11 @@ struct InitCompletedTests {
 
     // MARK: - Ours
 
-    @Test("hooks run once per new instance, never for a reused one", arguments: [
-        (Lifetime.transient, 4), (.graph, 2), (.singleton, 1), (.weak, 1),
-    ])
+    @Test(
+        "hooks run once per new instance, never for a reused one",
+        arguments: [
+            (Lifetime.transient, 4), (.graph, 2), (.singleton, 1), (.weak, 1),
+        ])
     func oncePerNewInstance(lifetime: Lifetime, expected: Int) throws {
         let container = Container()
         let runs = Locked(0)
@@ -177,8 +179,9 @@ struct InitCompletedTests {
         container.register(PetOwner.self) { _ in PetOwner() }
             .initCompleted { r, _ in _ = try r.resolve(PetOwner.self) }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(PetOwner.self) }
-        #expect(error.description.hasPrefix(
-            "Cannot resolve PetOwner: circular dependency PetOwner → PetOwner. Path: PetOwner → PetOwner."))
+        #expect(
+            error.description.hasPrefix(
+                "Cannot resolve PetOwner: circular dependency PetOwner → PetOwner. Path: PetOwner → PetOwner."))
     }
 
     @Test("a failing hook: golden text, and the singleton is built again on the next resolve")
@@ -194,10 +197,11 @@ struct InitCompletedTests {
             if fail.withLock({ $0 }) { throw FactoryError() }
         }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(Dog.self) }
-        #expect(error.description == """
-            Cannot resolve Dog: its initCompleted hook threw the disk is full. Path: Dog. \
-            Fix: make the hook succeed; the service was registered at App/Pets.swift:9.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve Dog: its initCompleted hook threw the disk is full. Path: Dog. \
+                Fix: make the hook succeed; the service was registered at App/Pets.swift:9.
+                """)
         guard case .initCompletedFailed = error.kind else {
             Issue.record("expected initCompletedFailed, got \(error.kind)")
             return
@@ -275,10 +279,13 @@ struct InitCompletedTests {
             try container.resolve(PetOwner.self)
         }
         let error = try #require(throws: ValidationError.self) { try container.validate() }
-        #expect(error.problems.map(\.description) == ["""
-            Cannot resolve Animal: nothing is registered for it. Path: PetOwner → Animal. \
-            Fix: register it, e.g. container.register(Animal.self) { r in … }.
-            """])
+        #expect(
+            error.problems.map(\.description) == [
+                """
+                Cannot resolve Animal: nothing is registered for it. Path: PetOwner → Animal. \
+                Fix: register it, e.g. container.register(Animal.self) { r in … }.
+                """
+            ])
         #expect(runs.withLock { $0 } == 1)
     }
 

@@ -112,12 +112,13 @@ struct IntrospectionTests {
         container.register(InfoClient.self, lifetime: .singleton) { r async throws in
             InfoClient(transport: try await r.resolveAsync((any InfoTransport).self))
         }
-        #expect(container.registrations.map(\.description) == [
-            "InfoTransport · instance · registered at \(#fileID):\(transportLine)",
-            "InfoRepository (name: local) · singleton · depends on InfoClient, InfoTransport · registered at \(#fileID):\(repositoryLine)",
-            "InfoDetail · arguments (Int) · transient · dependencies unknown until resolved · registered at \(#fileID):\(detailLine)",
-            "InfoClient · singleton, async · dependencies unknown until resolved · registered at \(#fileID):\(asyncLine)",
-        ])
+        #expect(
+            container.registrations.map(\.description) == [
+                "InfoTransport · instance · registered at \(#fileID):\(transportLine)",
+                "InfoRepository (name: local) · singleton · depends on InfoClient, InfoTransport · registered at \(#fileID):\(repositoryLine)",
+                "InfoDetail · arguments (Int) · transient · dependencies unknown until resolved · registered at \(#fileID):\(detailLine)",
+                "InfoClient · singleton, async · dependencies unknown until resolved · registered at \(#fileID):\(asyncLine)",
+            ])
     }
 
     @Test("registrations includes a parent's registrations and the overrides in effect")

@@ -45,10 +45,11 @@ struct LazyTests {
     @Test("is not resolved when its service is not registered")
     func notResolvedWithoutService() throws {
         let error = try #require(throws: ResolutionError.self) { try container.resolve(Lazy<any HandleAnimal>.self) }
-        #expect(error.description == """
-            Cannot resolve HandleAnimal: nothing is registered for it. Path: HandleAnimal. \
-            Fix: register it, e.g. container.register(HandleAnimal.self) { r in … }.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve HandleAnimal: nothing is registered for it. Path: HandleAnimal. \
+                Fix: register it, e.g. container.register(HandleAnimal.self) { r in … }.
+                """)
     }
 
     // MARK: Lifetimes
@@ -98,7 +99,7 @@ struct LazyTests {
     @Test("a lazy read after the resolve shares its graph instances: the cycle closes on the same objects")
     func cycleClosesOnSameInstances() throws {
         EmploymentAssembly(lifetime: .graph).assemble(into: container)
-        try container.validate()   // the handles are deferred: no cycle
+        try container.validate()  // the handles are deferred: no cycle
         let employer = try container.resolve(Employer.self)
         #expect(try employer.employee.employer.instance === employer)
         #expect(try employer.lazyEmployee.instance.employer.instance === employer)
@@ -139,11 +140,12 @@ struct LazyTests {
         }
         container.register(A.self, initializer: A.init)
         let error = try #require(throws: ValidationError.self) { try container.validate() }
-        #expect(error.description == """
-            The container has 1 problem:
-            1. Cannot resolve Numbered: nothing is registered for it. Path: A → Numbered. \
-            Fix: register it, e.g. container.register(Numbered.self) { r in … }.
-            """)
+        #expect(
+            error.description == """
+                The container has 1 problem:
+                1. Cannot resolve Numbered: nothing is registered for it. Path: A → Numbered. \
+                Fix: register it, e.g. container.register(Numbered.self) { r in … }.
+                """)
     }
 
     @Test("a lazy read while the factory that asked for it runs continues its path: a real cycle is an error")
@@ -159,12 +161,13 @@ struct LazyTests {
             return B()
         }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(A.self) }
-        #expect(error.description == """
-            Cannot resolve A: circular dependency A → B → A. Path: A → B → A. \
-            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
-            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
-            or move what both sides need into a third service.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve A: circular dependency A → B → A. Path: A → B → A. \
+                Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+                (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
+                or move what both sides need into a third service.
+                """)
     }
 
     @Test("a lazy whose build reads that same lazy is a cycle, not a deadlock")
@@ -180,12 +183,13 @@ struct LazyTests {
         let lazy = try container.resolve(Lazy<Numbered>.self)
         holder.lazy.withLock { $0 = lazy }
         let error = try #require(throws: ResolutionError.self) { try lazy.instance }
-        #expect(error.description == """
-            Cannot resolve Numbered: circular dependency Numbered → Numbered. Path: Numbered → Numbered. \
-            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
-            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
-            or move what both sides need into a third service.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve Numbered: circular dependency Numbered → Numbered. Path: Numbered → Numbered. \
+                Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+                (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
+                or move what both sides need into a third service.
+                """)
     }
 
     @Test("a failed build is thrown to the reader and tried again on the next read")
@@ -205,10 +209,11 @@ struct LazyTests {
     func wrongArguments() throws {
         container.register(HandleDog.self) { (_, name: String) in HandleDog(name: name) }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(Lazy<HandleDog>.self, arguments: 42) }
-        #expect(error.description == """
-            Cannot resolve HandleDog: it is registered with (String), but was asked with (Int). Path: HandleDog. \
-            Fix: pass arguments of types (String) in that order.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve HandleDog: it is registered with (String), but was asked with (Int). Path: HandleDog. \
+                Fix: pass arguments of types (String) in that order.
+                """)
     }
 
     @Test("resolved with resolveAsync, and under test overrides made where it was resolved")

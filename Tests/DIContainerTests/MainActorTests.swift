@@ -72,7 +72,7 @@ struct MainActorTests {
             ProfileScreen(model: try r.resolve(ProfileViewModel.self), state: ScreenState())
         }
         let first = try container.resolve(ProfileViewModel.self)
-        first.title = "Profile"   // main-actor state, touched without await
+        first.title = "Profile"  // main-actor state, touched without await
         let second = try container.resolve(ProfileViewModel.self)
         switch lifetime {
         case .transient, .graph:

@@ -35,12 +35,13 @@ struct MigrationFixTests {
         let error = try #require(throws: ResolutionError.self) {
             try container.resolve(AsyncDatabase.self, name: "main", arguments: "x", 1)
         }
-        #expect(error.description == """
-            Cannot resolve AsyncDatabase (name: main): it has an async factory and was asked for synchronously. \
-            Path: AsyncDatabase (name: main). \
-            Fix: resolve it with try await resolveAsync(AsyncDatabase.self, name: "main", arguments: …) passing \
-            arguments of types (String, Int), or register a synchronous factory.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve AsyncDatabase (name: main): it has an async factory and was asked for synchronously. \
+                Path: AsyncDatabase (name: main). \
+                Fix: resolve it with try await resolveAsync(AsyncDatabase.self, name: "main", arguments: …) passing \
+                arguments of types (String, Int), or register a synchronous factory.
+                """)
     }
 
     @Test("an auto-wired parameter with a default value: the error says defaults are not used and how to pass it")
@@ -49,13 +50,14 @@ struct MigrationFixTests {
         container.register(MigrationGreeter.self, initializer: MigrationGreeter.init)
         container.register((any CacheStore).self) { _ in MemoryCache() }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(MigrationGreeter.self) }
-        #expect(error.description == """
-            Cannot resolve String: nothing is registered for it. Path: MigrationGreeter → String. \
-            Fix: auto-wiring resolves every parameter of MigrationGreeter's initializer by type and never uses a default value: \
-            register MigrationGreeter with a factory closure that calls the initializer \
-            (e.g. container.register(MigrationGreeter.self) { r in MigrationGreeter(…) }), \
-            or register the value with container.register(String.self, instance: …).
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve String: nothing is registered for it. Path: MigrationGreeter → String. \
+                Fix: auto-wiring resolves every parameter of MigrationGreeter's initializer by type and never uses a default value: \
+                register MigrationGreeter with a factory closure that calls the initializer \
+                (e.g. container.register(MigrationGreeter.self) { r in MigrationGreeter(…) }), \
+                or register the value with container.register(String.self, instance: …).
+                """)
         let validation = try #require(throws: ValidationError.self) { try container.validate() }
         #expect(validation.problems.map(\.description) == [error.description])
     }

@@ -1,5 +1,5 @@
-import Testing
 import DIContainer
+import Testing
 
 @Suite("Name")
 struct NameTests {

@@ -68,10 +68,11 @@ struct OptionalResolveTests {
             return
         }
         let mismatch = try #require(throws: ResolutionError.self) { try container.resolve(Dog?.self, arguments: 42) }
-        #expect(mismatch.description == """
-            Cannot resolve Dog: it is registered with (String), but was asked with (Int). Path: Dog. \
-            Fix: pass arguments of types (String) in that order.
-            """)
+        #expect(
+            mismatch.description == """
+                Cannot resolve Dog: it is registered with (String), but was asked with (Int). Path: Dog. \
+                Fix: pass arguments of types (String) in that order.
+                """)
     }
 
     @Test("an error below an optional resolve names the wrapped type, never Optional")
@@ -79,10 +80,11 @@ struct OptionalResolveTests {
         let container = Container()
         container.register(PetOwner.self) { r in PetOwner(pet: try r.resolve((any Animal).self)) }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(PetOwner?.self) }
-        #expect(error.description == """
-            Cannot resolve Animal: nothing is registered for it. Path: PetOwner → Animal. \
-            Fix: register it, e.g. container.register(Animal.self) { r in … }.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve Animal: nothing is registered for it. Path: PetOwner → Animal. \
+                Fix: register it, e.g. container.register(Animal.self) { r in … }.
+                """)
     }
 
     @Test("a factory's optional dependency is nil when unregistered, and validate accepts it")

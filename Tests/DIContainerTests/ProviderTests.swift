@@ -43,10 +43,11 @@ struct ProviderTests {
     @Test("is not resolved when its service is not registered")
     func notResolvedWithoutService() throws {
         let error = try #require(throws: ResolutionError.self) { try container.resolve(Provider<any HandleAnimal>.self) }
-        #expect(error.description == """
-            Cannot resolve HandleAnimal: nothing is registered for it. Path: HandleAnimal. \
-            Fix: register it, e.g. container.register(HandleAnimal.self) { r in … }.
-            """)
+        #expect(
+            error.description == """
+                Cannot resolve HandleAnimal: nothing is registered for it. Path: HandleAnimal. \
+                Fix: register it, e.g. container.register(HandleAnimal.self) { r in … }.
+                """)
     }
 
     // MARK: Lifetimes

@@ -114,7 +114,7 @@ struct ScopeTests {
         let parentsOwn = try parent.resolve(Numbered.self, name: "replaced")
         let childsOwn = try child.resolve(Numbered.self, name: "replaced")
         child.reset(.scoped(.session))
-        #expect(try parent.resolve(Numbered.self) !== inherited)   // the instance lives in the parent
+        #expect(try parent.resolve(Numbered.self) !== inherited)  // the instance lives in the parent
         #expect(try parent.resolve(Numbered.self, name: "replaced") === parentsOwn)
         #expect(try child.resolve(Numbered.self, name: "replaced") !== childsOwn)
     }
@@ -134,7 +134,8 @@ struct ScopeTests {
         let counter = Counter()
         let container = container(.scoped(.session), counter: counter)
         let real = try container.resolve(Numbered.self)
-        try container.withOverrides { _ in } operation: {
+        try container.withOverrides { _ in
+        } operation: {
             let mine = try container.resolve(Numbered.self)
             #expect(mine !== real)
             #expect(try container.resolve(Numbered.self) === mine)

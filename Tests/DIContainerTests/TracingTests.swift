@@ -47,15 +47,16 @@ struct TracingTests {
         _ = try container.resolve(TrcPresenter.self)
         _ = try container.resolve(TrcPresenter.self)
         _ = try container.resolve(TrcClient.self)
-        #expect(steps(log.values) == [
-            TrcStep(service: "TrcClient", lifetime: .singleton, isNew: true, depth: 3),
-            TrcStep(service: "TrcUseCase", lifetime: .transient, isNew: true, depth: 2),
-            TrcStep(service: "TrcPresenter", lifetime: .transient, isNew: true, depth: 1),
-            TrcStep(service: "TrcClient", lifetime: .singleton, isNew: false, depth: 3),
-            TrcStep(service: "TrcUseCase", lifetime: .transient, isNew: true, depth: 2),
-            TrcStep(service: "TrcPresenter", lifetime: .transient, isNew: true, depth: 1),
-            TrcStep(service: "TrcClient", lifetime: .singleton, isNew: false, depth: 1),
-        ])
+        #expect(
+            steps(log.values) == [
+                TrcStep(service: "TrcClient", lifetime: .singleton, isNew: true, depth: 3),
+                TrcStep(service: "TrcUseCase", lifetime: .transient, isNew: true, depth: 2),
+                TrcStep(service: "TrcPresenter", lifetime: .transient, isNew: true, depth: 1),
+                TrcStep(service: "TrcClient", lifetime: .singleton, isNew: false, depth: 3),
+                TrcStep(service: "TrcUseCase", lifetime: .transient, isNew: true, depth: 2),
+                TrcStep(service: "TrcPresenter", lifetime: .transient, isNew: true, depth: 1),
+                TrcStep(service: "TrcClient", lifetime: .singleton, isNew: false, depth: 1),
+            ])
         #expect(log.values.allSatisfy { $0.duration >= .zero })
     }
 
@@ -112,10 +113,11 @@ struct TracingTests {
         defer { container.stopTracing() }
         _ = try await container.resolveAsync(TrcClient.self)
         _ = try await container.resolveAsync(TrcClient.self)
-        #expect(steps(log.values) == [
-            TrcStep(service: "TrcClient", lifetime: .singleton, isNew: true, depth: 1),
-            TrcStep(service: "TrcClient", lifetime: .singleton, isNew: false, depth: 1),
-        ])
+        #expect(
+            steps(log.values) == [
+                TrcStep(service: "TrcClient", lifetime: .singleton, isNew: true, depth: 1),
+                TrcStep(service: "TrcClient", lifetime: .singleton, isNew: false, depth: 1),
+            ])
     }
 
     @Test("an event describes itself indented by depth")

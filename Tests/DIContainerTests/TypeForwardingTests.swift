@@ -183,10 +183,11 @@ struct TypeForwardingTests {
         container.register(Dog.self, file: "App/Pets.swift", line: 7) { _ in Dog() }.implements(Cat.self)
         let error = try #require(throws: ValidationError.self) { try container.validate() }
         #expect(error.problems.count == 1)
-        #expect(error.problems.first?.description == """
-            Cannot resolve Cat: it is forwarded to Dog, whose instance of type Dog is not a Cat. Path: Cat. \
-            Fix: make Dog conform to Cat, or remove .implements(Cat.self) from the registration of Dog at App/Pets.swift:7.
-            """)
+        #expect(
+            error.problems.first?.description == """
+                Cannot resolve Cat: it is forwarded to Dog, whose instance of type Dog is not a Cat. Path: Cat. \
+                Fix: make Dog conform to Cat, or remove .implements(Cat.self) from the registration of Dog at App/Pets.swift:7.
+                """)
     }
 
     @Test("a cycle through a forwarded type is reported on the registration")
@@ -215,9 +216,10 @@ struct TypeForwardingTests {
         defer { container.stopTracing() }
         _ = try container.resolve((any DogProtocol1).self)
         _ = try container.resolve((any DogProtocol1).self)
-        #expect(log.values.map { "\($0.service) \($0.lifetime) \($0.isNewInstance ? "new" : "reused") \($0.depth)" } == [
-            "Dog singleton new 2", "DogProtocol1 singleton reused 1", "Dog singleton reused 2", "DogProtocol1 singleton reused 1",
-        ])
+        #expect(
+            log.values.map { "\($0.service) \($0.lifetime) \($0.isNewInstance ? "new" : "reused") \($0.depth)" } == [
+                "Dog singleton new 2", "DogProtocol1 singleton reused 1", "Dog singleton reused 2", "DogProtocol1 singleton reused 1",
+            ])
     }
 
     @Test("the design's example: one singleton session behind two protocols, completed by a hook")
@@ -232,11 +234,12 @@ struct TypeForwardingTests {
         #expect(session.delegate != nil)
         #expect(try container.resolve(TokenProvider.self) === session)
         #expect(try container.resolve(SessionInvalidator.self, name: "auth") === session)
-        #expect(container.registrations.map(\.description).map { $0.components(separatedBy: " · registered")[0] } == [
-            "SessionDelegate · transient",
-            "UserSession · singleton · 1 initCompleted hook",
-            "TokenProvider · alias of UserSession · singleton",
-            "SessionInvalidator (name: auth) · alias of UserSession · singleton",
-        ])
+        #expect(
+            container.registrations.map(\.description).map { $0.components(separatedBy: " · registered")[0] } == [
+                "SessionDelegate · transient",
+                "UserSession · singleton · 1 initCompleted hook",
+                "TokenProvider · alias of UserSession · singleton",
+                "SessionInvalidator (name: auth) · alias of UserSession · singleton",
+            ])
     }
 }

@@ -47,23 +47,24 @@ struct ValidationTests {
     @Test("validate reports every missing key and cycle at once, sorted, deduplicated, each with its path")
     func goldenReport() throws {
         let error = try #require(throws: ValidationError.self) { try brokenGraph().validate() }
-        #expect(error.description == """
-            The container has 4 problems:
-            1. Cannot resolve ValCycleA: circular dependency ValCycleA → ValCycleB → ValCycleA. \
-            Path: ValCycleA → ValCycleB → ValCycleA. \
-            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
-            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, or move what both sides need into a third service.
-            2. Cannot resolve ValLoopX: circular dependency ValLoopX → ValLoopY → ValLoopX. \
-            Path: ValLoopX → ValLoopY → ValLoopX. \
-            Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
-            (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, or move what both sides need into a third service.
-            3. Cannot resolve ValCache (name: disk): nothing is registered for it. \
-            Path: ValRepository → ValCache (name: disk). Registered for ValCache: no name. \
-            Fix: register ValCache with name "disk", or ask for it without a name.
-            4. Cannot resolve ValLogger: nothing is registered for it. \
-            Path: ValUseCase → ValLogger. \
-            Fix: register it, e.g. container.register(ValLogger.self) { r in … }.
-            """)
+        #expect(
+            error.description == """
+                The container has 4 problems:
+                1. Cannot resolve ValCycleA: circular dependency ValCycleA → ValCycleB → ValCycleA. \
+                Path: ValCycleA → ValCycleB → ValCycleA. \
+                Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+                (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, or move what both sides need into a third service.
+                2. Cannot resolve ValLoopX: circular dependency ValLoopX → ValLoopY → ValLoopX. \
+                Path: ValLoopX → ValLoopY → ValLoopX. \
+                Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
+                (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, or move what both sides need into a third service.
+                3. Cannot resolve ValCache (name: disk): nothing is registered for it. \
+                Path: ValRepository → ValCache (name: disk). Registered for ValCache: no name. \
+                Fix: register ValCache with name "disk", or ask for it without a name.
+                4. Cannot resolve ValLogger: nothing is registered for it. \
+                Path: ValUseCase → ValLogger. \
+                Fix: register it, e.g. container.register(ValLogger.self) { r in … }.
+                """)
         #expect(error.problems.map(\.service.description) == ["ValCycleA", "ValLoopX", "ValCache (name: disk)", "ValLogger"])
     }
 
@@ -130,23 +131,30 @@ struct ValidationTests {
     func autoWiredNothingRuns() throws {
         let container = Container()
         let runs = Counter()
-        container.register(ValClock.self, initializer: { () -> ValClock in
-            runs.increment()
-            return ValClock()
-        })
-        container.register(ValSession.self, initializer: { (clock: ValClock) -> ValSession in
-            runs.increment()
-            return ValSession(clock: clock)
-        })
-        container.register(ValUseCase.self, initializer: { (repository: ValRepository, logger: any ValLogger) -> ValUseCase in
-            runs.increment()
-            return ValUseCase(repository: repository, logger: logger)
-        })
+        container.register(
+            ValClock.self,
+            initializer: { () -> ValClock in
+                runs.increment()
+                return ValClock()
+            })
+        container.register(
+            ValSession.self,
+            initializer: { (clock: ValClock) -> ValSession in
+                runs.increment()
+                return ValSession(clock: clock)
+            })
+        container.register(
+            ValUseCase.self,
+            initializer: { (repository: ValRepository, logger: any ValLogger) -> ValUseCase in
+                runs.increment()
+                return ValUseCase(repository: repository, logger: logger)
+            })
         let error = try #require(throws: ValidationError.self) { try container.validate() }
         #expect(runs.value == 0)
-        #expect(error.problems.map(\.path.description) == [
-            "[ValUseCase, ValLogger]", "[ValUseCase, ValRepository]",
-        ])
+        #expect(
+            error.problems.map(\.path.description) == [
+                "[ValUseCase, ValLogger]", "[ValUseCase, ValRepository]",
+            ])
     }
 
     @Test("validate never runs a singleton's factory a second time: what it built is the singleton")
@@ -215,11 +223,12 @@ struct ValidationTests {
         #expect(runs.value == 0)
         #expect(error.problems.isEmpty)
         #expect(error.unchecked.map(\.service.description) == ["ValDetail"])
-        #expect(error.description == """
-            1 registration could not be checked:
-            - ValDetail (arguments: (Int)): not checked: its factory takes runtime arguments (Int), which validation \
-            cannot invent; register it with argument:initializer: so its dependencies are declared, or resolve it once first
-            """)
+        #expect(
+            error.description == """
+                1 registration could not be checked:
+                - ValDetail (arguments: (Int)): not checked: its factory takes runtime arguments (Int), which validation \
+                cannot invent; register it with argument:initializer: so its dependencies are declared, or resolve it once first
+                """)
 
         // Once it ran, its dependencies are known and checked.
         container.register((any ValLogger).self) { _ in ValConsoleLogger() }
@@ -280,9 +289,10 @@ struct ValidationTests {
         #expect(container.description == "Container with 0 registrations")
         let line = #line + 1
         container.register(ValueService.self, lifetime: .singleton) { _ in ValueService(count: 1) }
-        #expect(container.description == """
-            Container with 1 registration:
-              ValueService · singleton · registered at DIContainerTests/ValidationTests.swift:\(line)
-            """)
+        #expect(
+            container.description == """
+                Container with 1 registration:
+                  ValueService · singleton · registered at DIContainerTests/ValidationTests.swift:\(line)
+                """)
     }
 }

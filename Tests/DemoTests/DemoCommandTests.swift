@@ -1,8 +1,8 @@
 import AppAssembly
 import DIContainer
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("demo: commands")
 struct DemoCommandTests {
@@ -32,16 +32,17 @@ struct DemoCommandTests {
         let result = try await DemoProcess.run(["validate", "--without", "AppConfiguration", "--cache-dir", cache.url.path])
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
-        #expect(result.stderr == """
-            The container has 3 problems:
-            1. Cannot resolve AppConfiguration: nothing is registered for it. Path: APIConfiguration → AppConfiguration. \
-            Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
-            2. Cannot resolve AppConfiguration: nothing is registered for it. Path: CacheStore → AppConfiguration. \
-            Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
-            3. Cannot resolve AppConfiguration: nothing is registered for it. Path: Transport → AppConfiguration. \
-            Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
+        #expect(
+            result.stderr == """
+                The container has 3 problems:
+                1. Cannot resolve AppConfiguration: nothing is registered for it. Path: APIConfiguration → AppConfiguration. \
+                Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
+                2. Cannot resolve AppConfiguration: nothing is registered for it. Path: CacheStore → AppConfiguration. \
+                Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
+                3. Cannot resolve AppConfiguration: nothing is registered for it. Path: Transport → AppConfiguration. \
+                Fix: register it, e.g. container.register(AppConfiguration.self) { r in … }.
 
-            """)
+                """)
 
         let layer = try await DemoProcess.run(["validate", "--without", "InfrastructureAssembly", "--cache-dir", cache.url.path])
         #expect(layer.status == 1, "\(layer)")
@@ -78,12 +79,17 @@ struct DemoCommandTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.first == "25 registrations:")
         #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 25)
-        #expect(result.stdout.contains(
-            "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at AppAssembly/PresentationAssembly.swift:"))
-        #expect(result.stdout.contains(
-            "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at AppAssembly/RepositoryAssembly.swift:"))
-        #expect(result.stdout.contains(
-            "  CourseDetailPresenter · arguments (Int) · transient · depends on CourseDetailLoading, Scheduler"))
+        #expect(
+            result.stdout.contains(
+                "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at AppAssembly/PresentationAssembly.swift:"
+            ))
+        #expect(
+            result.stdout.contains(
+                "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at AppAssembly/RepositoryAssembly.swift:"
+            ))
+        #expect(
+            result.stdout.contains(
+                "  CourseDetailPresenter · arguments (Int) · transient · depends on CourseDetailLoading, Scheduler"))
     }
 
     @Test("detail shows one course through the runtime-argument presenter")
@@ -92,10 +98,12 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["detail", "103", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.lines.filter { $0.hasPrefix("[main]") } == [
-            "[main] loading", "[main] course 103: Typography for Interfaces · Marta Nowak · 140 min", "[main] done",
-        ])
-        #expect(result.lines.filter { !$0.hasPrefix("[main]") && !$0.isEmpty }.allSatisfy { $0.hasPrefix("[background] cache ") }, "\(result)")
+        #expect(
+            result.lines.filter { $0.hasPrefix("[main]") } == [
+                "[main] loading", "[main] course 103: Typography for Interfaces · Marta Nowak · 140 min", "[main] done",
+            ])
+        #expect(
+            result.lines.filter { !$0.hasPrefix("[main]") && !$0.isEmpty }.allSatisfy { $0.hasPrefix("[background] cache ") }, "\(result)")
     }
 
     @Test("detail of an unknown course says so and exits 1")
@@ -149,11 +157,12 @@ struct DemoCommandTests {
         defer { cache.remove() }
         let result = try await DemoProcess.run(["session", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == """
-            session #1 of guest (the same instance on every resolve)
-            signed out: the session scope was reset
-            session #2 of guest (a new instance)
+        #expect(
+            result.stdout == """
+                session #1 of guest (the same instance on every resolve)
+                signed out: the session scope was reset
+                session #2 of guest (a new instance)
 
-            """)
+                """)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The demo under faults: an unusable cache folder and credentials in the server URL.
 @Suite("demo: faults")
@@ -17,9 +17,12 @@ struct DemoFaultTests {
         #expect(result.status == 0, "\(result)")
         let warnings = result.stderr.split(separator: "\n")
         #expect(warnings.count == 1, "\(result)")
-        #expect(warnings.first?.hasPrefix("demo: warning: running without a cache (cannot create cache folder \"\(inTheWay)\": a file is in the way)") == true)
-        #expect(result.lines.filter { $0.hasPrefix("[") }
-            == ["[main] loading", "[main] cache: empty", "[main] network: \(DemoRunTests.summary)", "[main] done"])
+        #expect(
+            warnings.first?.hasPrefix(
+                "demo: warning: running without a cache (cannot create cache folder \"\(inTheWay)\": a file is in the way)") == true)
+        #expect(
+            result.lines.filter { $0.hasPrefix("[") }
+                == ["[main] loading", "[main] cache: empty", "[main] network: \(DemoRunTests.summary)", "[main] done"])
     }
 
     @Test("credentials in --base-url are never printed")

@@ -13,7 +13,9 @@ struct DemoOptionsTests {
 
     @Test("options may come before or after the command, as --name value or --name=value")
     func optionPlacement() throws {
-        let options = try DemoOptions.parse(["--cache-dir=/tmp/c", "detail", "7", "--latency", "150", "--base-url=http://localhost:8080/api"])
+        let options = try DemoOptions.parse([
+            "--cache-dir=/tmp/c", "detail", "7", "--latency", "150", "--base-url=http://localhost:8080/api",
+        ])
         #expect(options.command == .detail(courseID: 7))
         #expect(options.cacheDirectory?.path == "/tmp/c")
         #expect(options.latencyMilliseconds == 150)

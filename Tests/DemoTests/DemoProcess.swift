@@ -60,9 +60,10 @@ enum DemoProcess {
         let executable = try executable ?? self.executable()
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    try runBlocking(executable, arguments, timeoutSeconds: timeoutSeconds)
-                })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments, timeoutSeconds: timeoutSeconds)
+                    })
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("demo: the main screen")
 struct DemoRunTests {
@@ -31,14 +31,16 @@ struct DemoRunTests {
         let second = try await DemoProcess.run(["--cache-dir", cache.url.path])
         #expect(second.status == 0, "\(second)")
         let secondSteps = second.lines.filter { $0.hasPrefix("[main]") }
-        #expect(secondSteps == [
-            "[main] loading", "[main] cache: \(Self.summary)",
-            "[main] network: \(Self.summary) (unchanged from the cache)", "[main] done",
-        ])
+        #expect(
+            secondSteps == [
+                "[main] loading", "[main] cache: \(Self.summary)",
+                "[main] network: \(Self.summary) (unchanged from the cache)", "[main] done",
+            ])
         #expect(second.stdout.contains("    - Design Systems that Scale · 100% ★"))
         #expect(second.lines.contains("[background] cache read courses.recent: hit"))
-        #expect(second.lines.filter { $0.hasPrefix("[") && !$0.hasPrefix("[main]") }
-            .allSatisfy { $0.hasPrefix("[background] cache ") }, "\(second)")
+        #expect(
+            second.lines.filter { $0.hasPrefix("[") && !$0.hasPrefix("[main]") }
+                .allSatisfy { $0.hasPrefix("[background] cache ") }, "\(second)")
     }
 
     @Test("a copy of the demo without its resource bundle says so and exits 1 instead of trapping")
@@ -96,11 +98,14 @@ struct DemoRunTests {
         let result = try await DemoProcess.run(["--base-url", server.baseURL.absoluteString, "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.first?.hasPrefix("demo: data from \(server.baseURL.absoluteString);") == true)
-        #expect(result.lines.filter { $0.hasPrefix("[main]") }
-            == ["[main] loading", "[main] cache: empty", "[main] network: \(Self.summary)", "[main] done"])
+        #expect(
+            result.lines.filter { $0.hasPrefix("[main]") }
+                == ["[main] loading", "[main] cache: empty", "[main] network: \(Self.summary)", "[main] done"])
         #expect(result.stdout.contains("    - Swift Concurrency in Practice · 45%"))
 
-        let detail = try await DemoProcess.run(["detail", "101", "--base-url", server.baseURL.absoluteString, "--cache-dir", cache.url.path])
+        let detail = try await DemoProcess.run([
+            "detail", "101", "--base-url", server.baseURL.absoluteString, "--cache-dir", cache.url.path,
+        ])
         #expect(detail.status == 0, "\(detail)")
         #expect(detail.lines.contains("[main] course 101: Swift Concurrency in Practice · Ana Ruiz · 260 min · 45%"))
     }

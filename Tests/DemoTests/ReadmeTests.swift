@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("README")
 struct ReadmeTests {
@@ -10,9 +10,10 @@ struct ReadmeTests {
 
     /// The body of the first ```` ```<language> ```` block after `heading` (or in the whole file).
     static func block(_ language: String, after heading: String? = nil, in readme: String) throws -> String {
-        let start = try heading.map { heading in
-            try #require(readme.range(of: heading), "README.md has no \(heading)").upperBound
-        } ?? readme.startIndex
+        let start =
+            try heading.map { heading in
+                try #require(readme.range(of: heading), "README.md has no \(heading)").upperBound
+            } ?? readme.startIndex
         let opening = try #require(
             readme.range(of: "```\(language)\n", range: start..<readme.endIndex), "README.md has no ```\(language) block")
         let closing = try #require(readme.range(of: "```", range: opening.upperBound..<readme.endIndex))
@@ -57,8 +58,12 @@ struct ReadmeTests {
         let result = try await DemoProcess.run([scriptURL.path], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.contains { $0.hasPrefix("demo: data from http://127.0.0.1:") }, "\(result)")
-        #expect(result.lines.filter { $0.hasPrefix("[main]") }
-            == ["[main] loading", "[main] cache: empty", "[main] network: 4 categories, 6 recent, 5 recommended, 3 rankings", "[main] done"],
+        #expect(
+            result.lines.filter { $0.hasPrefix("[main]") }
+                == [
+                    "[main] loading", "[main] cache: empty", "[main] network: 4 categories, 6 recent, 5 recommended, 3 rankings",
+                    "[main] done",
+                ],
             "\(result)")
     }
 }

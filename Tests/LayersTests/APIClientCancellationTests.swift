@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Infrastructure
+import Testing
 
 @Suite("APIClient cancellation and authentication")
 struct APIClientCancellationTests {
@@ -95,8 +95,9 @@ struct APIClientCancellationTests {
         let noProvider = try await #require(throws: APIError.self) {
             try await APITest.client(transport).send(APITest.RecentCourses(settings: settings))
         }
-        #expect(noProvider.description
-            == "GET /courses/recent: no authentication token: the request requires authentication but the client has no token provider")
+        #expect(
+            noProvider.description
+                == "GET /courses/recent: no authentication token: the request requires authentication but the client has no token provider")
         let failing = try await #require(throws: APIError.self) {
             try await APITest.client(transport, tokenProvider: FailingTokenProvider())
                 .send(APITest.RecentCourses(settings: settings))

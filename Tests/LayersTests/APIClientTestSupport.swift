@@ -1,6 +1,7 @@
 import Foundation
 import Infrastructure
 import Locking
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -69,8 +70,10 @@ final class DelayRecorder: Sendable {
 
     var recorded: [Duration] { delays.withLock { $0 } }
 
-    func policy(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(200), factor: Double = 2,
-                maxDelay: Duration = .seconds(5), maxRetryAfter: Duration = .seconds(30)) -> RetryPolicy {
+    func policy(
+        maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(200), factor: Double = 2,
+        maxDelay: Duration = .seconds(5), maxRetryAfter: Duration = .seconds(30)
+    ) -> RetryPolicy {
         RetryPolicy(
             maxAttempts: maxAttempts, baseDelay: baseDelay, factor: factor, maxDelay: maxDelay,
             maxRetryAfter: maxRetryAfter

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Infrastructure
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,8 +30,9 @@ struct APIClientTests {
 
         let sent = transport.requests
         #expect(sent.count == 2)
-        #expect(sent[0].url?.absoluteString
-            == "https://api.example.com/v1/courses/recent?limit=5&search=a%26b%3Dc%2Bd%20%231")
+        #expect(
+            sent[0].url?.absoluteString
+                == "https://api.example.com/v1/courses/recent?limit=5&search=a%26b%3Dc%2Bd%20%231")
         #expect(sent[0].httpMethod == "GET")
         #expect(sent[0].value(forHTTPHeaderField: "Accept") == "application/json")
         #expect(sent[0].value(forHTTPHeaderField: "Authorization") == nil)
@@ -72,8 +74,9 @@ struct APIClientTests {
         #expect(excerpt == String(repeating: "x", count: 150) + " " + String(repeating: "y", count: 49) + "…")
     }
 
-    @Test("transient statuses are retried with exponential back-off until success",
-          arguments: [408, 429, 500, 502, 503, 504])
+    @Test(
+        "transient statuses are retried with exponential back-off until success",
+        arguments: [408, 429, 500, 502, 503, 504])
     func retriesTransientStatus(code: Int) async throws {
         let transport = APITest.transport(failures: [.status(code, route: "/courses/recent", times: 2)])
         let recorder = DelayRecorder()
@@ -105,8 +108,9 @@ struct APIClientTests {
         #expect(recorder.recorded == [.seconds(1), .seconds(3), .seconds(3), .seconds(3)])
     }
 
-    @Test("Retry-After in seconds replaces the back-off delay, capped at maxRetryAfter",
-          arguments: [("7", Duration.seconds(7)), ("3600", .seconds(30)), ("0", .zero), ("soon", .milliseconds(200))])
+    @Test(
+        "Retry-After in seconds replaces the back-off delay, capped at maxRetryAfter",
+        arguments: [("7", Duration.seconds(7)), ("3600", .seconds(30)), ("0", .zero), ("soon", .milliseconds(200))])
     func honoursRetryAfter(header: String, expected: Duration) async throws {
         let failure = FixtureFailure.status(429, route: "/courses/recent", headers: ["Retry-After": header])
         let transport = APITest.transport(failures: [failure])
@@ -171,16 +175,23 @@ struct APIClientTests {
         #expect(failing.requestCount(forPath: "/courses/recent") == 1)
     }
 
-    @Test("a decoding failure names the request and the coding path",
-          arguments: [
-            (#"{"items": [{"id": 1, "title": "A", "instructor_name": "B", "published_at": "2026-11-02T08:40:00Z"}, {"id": 2}]}"#,
-             #"missing key "title" at items[1]"#),
-            (#"{"items": [{"id": "one", "title": "A", "instructor_name": "B", "published_at": "2026-11-02T08:40:00Z"}]}"#,
-             "at items[0].id"),
-            (#"{"items": [{"id": 1, "title": "A", "instructor_name": "B", "published_at": "yesterday"}]}"#,
-             #"at items[0].publishedAt: expected an ISO 8601 date, found "yesterday""#),
+    @Test(
+        "a decoding failure names the request and the coding path",
+        arguments: [
+            (
+                #"{"items": [{"id": 1, "title": "A", "instructor_name": "B", "published_at": "2026-11-02T08:40:00Z"}, {"id": 2}]}"#,
+                #"missing key "title" at items[1]"#
+            ),
+            (
+                #"{"items": [{"id": "one", "title": "A", "instructor_name": "B", "published_at": "2026-11-02T08:40:00Z"}]}"#,
+                "at items[0].id"
+            ),
+            (
+                #"{"items": [{"id": 1, "title": "A", "instructor_name": "B", "published_at": "yesterday"}]}"#,
+                #"at items[0].publishedAt: expected an ISO 8601 date, found "yesterday""#
+            ),
             (#"{"items": [ {"id": 1, "#, "invalid data at the top level"),
-          ])
+        ])
     func decodingError(body: String, expected: String) async throws {
         let transport = FixtureTransport(fixtures: ["courses/recent": Data(body.utf8)])
         let error = try await #require(throws: APIError.self) {

@@ -1,7 +1,7 @@
 import Foundation
 import Infrastructure
-import Testing
 import TestSupport
+import Testing
 
 /// `CacheStore.apply(_:)`: several changes land together, or none of them; what killed writers
 /// leave behind is completed or cleaned up; file names stay distinct on any file system.
@@ -21,8 +21,9 @@ struct CacheChangesTests {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != ".lock" }.sorted()
     }
 
-    @Test("saves and removals land together, in both stores; a later change of a key wins",
-          arguments: [true, false])
+    @Test(
+        "saves and removals land together, in both stores; a later change of a key wins",
+        arguments: [true, false])
     func applyTogether(inFiles: Bool) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Infrastructure
 import TestSupport
+import Testing
 
 /// Behaviour both cache stores share, run against each.
 @Suite("Cache stores (file and in-memory)")

@@ -1,16 +1,18 @@
 import Presentation
 import Scheduling
-import Testing
 import TestSupport
+import Testing
 import UseCase
 
 @Suite("CourseDetailLoader")
 struct CourseDetailLoaderTests {
-    @Test("joins the course with progress and favourite state", arguments: [
-        (1, 0.5 as Double?, false),
-        (4, 1 as Double?, true),
-        (2, nil as Double?, false),
-    ])
+    @Test(
+        "joins the course with progress and favourite state",
+        arguments: [
+            (1, 0.5 as Double?, false),
+            (4, 1 as Double?, true),
+            (2, nil as Double?, false),
+        ])
     func detail(id: Int, progress: Double?, isFavorite: Bool) async throws {
         let item = try await SampleLoaders.detail().loadCourse(id: id)
         #expect(item.course == SampleCatalog.course(id))
@@ -23,8 +25,9 @@ struct CourseDetailLoaderTests {
         await #expect(throws: CourseNotFound(courseID: 999)) {
             try await SampleLoaders.detail().loadCourse(id: 999)
         }
-        #expect(CourseNotFound(courseID: 999).description
-            == "No course has id 999: it is not in the catalogue (it may have been removed, or the id is wrong).")
+        #expect(
+            CourseNotFound(courseID: 999).description
+                == "No course has id 999: it is not in the catalogue (it may have been removed, or the id is wrong).")
     }
 }
 

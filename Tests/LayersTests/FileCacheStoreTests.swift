@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Infrastructure
 import TestSupport
+import Testing
 
 @Suite("FileCacheStore")
 struct FileCacheStoreTests {
@@ -80,8 +80,9 @@ struct FileCacheStoreTests {
         #expect(Set(Self.hostileKeys.map { store.fileURL(forKey: $0) }).count == Self.hostileKeys.count)
     }
 
-    @Test("a corrupt or truncated entry is a corrupt miss, and saving repairs it",
-          arguments: ["{\"letter\": \"a\", \"lines\": [", "", "\u{FF}\u{FE}", "[]"])
+    @Test(
+        "a corrupt or truncated entry is a corrupt miss, and saving repairs it",
+        arguments: ["{\"letter\": \"a\", \"lines\": [", "", "\u{FF}\u{FE}", "[]"])
     func corruptEntry(contents: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

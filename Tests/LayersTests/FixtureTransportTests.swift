@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Infrastructure
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -48,10 +49,12 @@ struct FixtureTransportTests {
     @Test("injected failures hit the first N requests of their route, in order, then the fixture")
     func injectedFailures() async throws {
         let reset = TransportError(.connectionLost, message: "reset")
-        let transport = FixtureTransport(fixtures: ["a": Data("A".utf8), "b": Data("B".utf8)], failures: [
-            .status(503, route: "/a", times: 2, headers: ["Retry-After": "1"], body: "busy"),
-            .transport(reset, route: "a"),
-        ])
+        let transport = FixtureTransport(
+            fixtures: ["a": Data("A".utf8), "b": Data("B".utf8)],
+            failures: [
+                .status(503, route: "/a", times: 2, headers: ["Retry-After": "1"], body: "busy"),
+                .transport(reset, route: "a"),
+            ])
         let url = try #require(URL(string: "https://api.example.com/a"))
         let (body, first) = try await transport.send(URLRequest(url: url))
         #expect(first.statusCode == 503)

@@ -32,13 +32,16 @@ struct LocalRepositoryTests {
         #expect(try await localCourses.recommendedCourses(limit: 10) == remoteRecommended)
         #expect(remoteRecent.count == 3)
 
-        let remoteProgress = try await RemoteUserCourseRepository(apiClient: client, cache: cache, scheduler: scheduler).userCourses(ids: [1, 4])
+        let remoteProgress = try await RemoteUserCourseRepository(apiClient: client, cache: cache, scheduler: scheduler).userCourses(ids: [
+            1, 4,
+        ])
         #expect(try await LocalUserCourseRepository(cache: cache, scheduler: scheduler).userCourses(ids: [1, 4]) == remoteProgress)
 
         let remoteCategories = try await RemoteCategoryRepository(apiClient: client, cache: cache, scheduler: scheduler).categories()
         #expect(try await LocalCategoryRepository(cache: cache, scheduler: scheduler).categories() == remoteCategories)
 
-        let remoteFavourites = try await RemoteStockedCourseRepository(apiClient: client, cache: cache, scheduler: scheduler).stockedCourses()
+        let remoteFavourites = try await RemoteStockedCourseRepository(apiClient: client, cache: cache, scheduler: scheduler)
+            .stockedCourses()
         #expect(try await LocalStockedCourseRepository(cache: cache, scheduler: scheduler).stockedCourses() == remoteFavourites)
 
         let remoteRankings = try await RemoteRankingRepository(apiClient: client, cache: cache, scheduler: scheduler).rankings()
@@ -59,8 +62,8 @@ struct LocalRepositoryTests {
     @Test("by-ids filters the cached courses, whichever call cached them, in the order of the ids")
     func byIDs() async throws {
         let remote = RemoteCourseRepository(apiClient: client, cache: cache, scheduler: scheduler)
-        _ = try await remote.recentCourses(limit: 1)        // caches course 4
-        _ = try await remote.recommendedCourses(limit: 1)   // caches course 3
+        _ = try await remote.recentCourses(limit: 1)  // caches course 4
+        _ = try await remote.recommendedCourses(limit: 1)  // caches course 3
         let local = LocalCourseRepository(cache: cache, scheduler: scheduler)
 
         #expect(try await local.courses(ids: [3, 1, 4, 99]).map(\.id) == [3, 4])

@@ -1,7 +1,7 @@
 import Presentation
 import Scheduling
-import Testing
 import TestSupport
+import Testing
 import UseCase
 
 @Suite("MainPresenter")
@@ -24,9 +24,10 @@ struct MainPresenterTests {
         await makePresenter().load()
         scheduler.run()
 
-        #expect(view.events == [
-            .loading(true), .show(SampleScreens.cached, .cache), .show(SampleScreens.fresh, .network), .loading(false),
-        ])
+        #expect(
+            view.events == [
+                .loading(true), .show(SampleScreens.cached, .cache), .show(SampleScreens.fresh, .network), .loading(false),
+            ])
     }
 
     @Test("nothing reaches the view until the scheduler runs, and every call arrives on it")
@@ -54,12 +55,13 @@ struct MainPresenterTests {
         await makePresenter(fresh: .failing(TestFailure(reason: "the server answered 503"))).load()
         scheduler.run()
 
-        #expect(view.events == [
-            .loading(true),
-            .show(SampleScreens.cached, .cache),
-            .error("Couldn't refresh the courses: the server answered 503"),
-            .loading(false),
-        ])
+        #expect(
+            view.events == [
+                .loading(true),
+                .show(SampleScreens.cached, .cache),
+                .error("Couldn't refresh the courses: the server answered 503"),
+                .loading(false),
+            ])
     }
 
     @Test("a cache that cannot be read counts as empty; the fresh screen still comes")

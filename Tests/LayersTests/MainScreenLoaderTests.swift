@@ -80,7 +80,10 @@ struct MainScreenLoaderTests {
             courseRepository: OrderedLookupCourseRepository(
                 gates: [
                     [4, 1]: { try await secondStarted.wait() },
-                    [2, 3]: { secondStarted.countDown(); try await thirdStarted.wait() },
+                    [2, 3]: {
+                        secondStarted.countDown()
+                        try await thirdStarted.wait()
+                    },
                     [99, 5]: { thirdStarted.countDown() },
                 ]
             ),

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Infrastructure
+import Testing
 
 @Suite("QueryEncoder")
 struct QueryEncoderTests {
@@ -29,14 +29,16 @@ struct QueryEncoderTests {
     @Test("every supported scalar type encodes to its text, in declaration order, nil omitted")
     func scalars() throws {
         let items = try QueryEncoder().encode(Scalars())
-        #expect(items.map(\.name) == [
-            "int", "int8", "uint64", "double", "float", "decimal", "yes", "no", "text", "url", "level", "rank",
-            "date", "present",
-        ])
-        #expect(items.map(\.value) == [
-            "-42", "8", "18446744073709551615", "1.5", "0.25", "12.5", "true", "false", "plain",
-            "https://example.com/a?b=c", "advanced", "1", "2024-05-01T12:30:00Z", "7",
-        ])
+        #expect(
+            items.map(\.name) == [
+                "int", "int8", "uint64", "double", "float", "decimal", "yes", "no", "text", "url", "level", "rank",
+                "date", "present",
+            ])
+        #expect(
+            items.map(\.value) == [
+                "-42", "8", "18446744073709551615", "1.5", "0.25", "12.5", "true", "false", "plain",
+                "https://example.com/a?b=c", "advanced", "1", "2024-05-01T12:30:00Z", "7",
+            ])
     }
 
     struct Dated: Encodable {
@@ -76,19 +78,21 @@ struct QueryEncoderTests {
     @Test("arrays are comma-joined by default; empty arrays and nil elements are left out")
     func arraysCommaSeparated() throws {
         let items = try QueryEncoder().encode(Listing())
-        #expect(items == [
-            URLQueryItem(name: "ids", value: "3,1,2"),
-            URLQueryItem(name: "tags", value: "a b,c"),
-            URLQueryItem(name: "sparse", value: "1,3"),
-        ])
+        #expect(
+            items == [
+                URLQueryItem(name: "ids", value: "3,1,2"),
+                URLQueryItem(name: "tags", value: "a b,c"),
+                URLQueryItem(name: "sparse", value: "1,3"),
+            ])
     }
 
     @Test("arrays can repeat the key instead")
     func arraysRepeated() throws {
         let items = try QueryEncoder(arrayEncodingStrategy: .repeatedKeys).encode(Listing())
-        #expect(items.map { "\($0.name)=\($0.value ?? "nil")" } == [
-            "ids=3", "ids=1", "ids=2", "tags=a b", "tags=c", "sparse=1", "sparse=3",
-        ])
+        #expect(
+            items.map { "\($0.name)=\($0.value ?? "nil")" } == [
+                "ids=3", "ids=1", "ids=2", "tags=a b", "tags=c", "sparse=1", "sparse=3",
+            ])
     }
 
     struct Search: Encodable {
@@ -113,11 +117,12 @@ struct QueryEncoderTests {
             filter: .init(level: 2, duration: .init(min: 30, max: nil), language: nil),
             page: nil)
         let items = try QueryEncoder().encode(search)
-        #expect(items == [
-            URLQueryItem(name: "text", value: "swift"),
-            URLQueryItem(name: "filter.level", value: "2"),
-            URLQueryItem(name: "filter.duration.min", value: "30"),
-        ])
+        #expect(
+            items == [
+                URLQueryItem(name: "text", value: "swift"),
+                URLQueryItem(name: "filter.level", value: "2"),
+                URLQueryItem(name: "filter.duration.min", value: "30"),
+            ])
     }
 
     @Test("a string-keyed dictionary encodes its entries as parameters")
@@ -145,14 +150,20 @@ struct QueryEncoderTests {
     }
 
     static let unsupportedCases: [(String, @Sendable () throws -> [URLQueryItem], String, String)] = [
-        ("array of objects", { try QueryEncoder().encode(ObjectArray(filter: .init(tags: [Tag(name: "x")]))) },
-         "filter.tags[0]", "arrays of objects are not supported"),
-        ("nested arrays", { try QueryEncoder().encode(NestedArray(matrix: [[1], [2]])) },
-         "matrix[0]", "nested arrays are not supported"),
+        (
+            "array of objects", { try QueryEncoder().encode(ObjectArray(filter: .init(tags: [Tag(name: "x")]))) },
+            "filter.tags[0]", "arrays of objects are not supported"
+        ),
+        (
+            "nested arrays", { try QueryEncoder().encode(NestedArray(matrix: [[1], [2]])) },
+            "matrix[0]", "nested arrays are not supported"
+        ),
         ("top-level scalar", { try QueryEncoder().encode(42) }, "", "top-level value is a single value"),
         ("top-level array", { try QueryEncoder().encode([1, 2]) }, "", "top-level value is an array"),
-        ("non-finite number", { try QueryEncoder().encode(NotANumber(price: .init(amount: .infinity))) },
-         "price.amount", "not finite"),
+        (
+            "non-finite number", { try QueryEncoder().encode(NotANumber(price: .init(amount: .infinity))) },
+            "price.amount", "not finite"
+        ),
     ]
 
     @Test("unsupported shapes throw an error naming the key path", arguments: 0..<5)
@@ -184,15 +195,17 @@ struct QueryEncoderTests {
         ("", ""),
     ]
 
-    @Test("values are percent-encoded with only unreserved characters left as they are",
-          arguments: injectionCases)
+    @Test(
+        "values are percent-encoded with only unreserved characters left as they are",
+        arguments: injectionCases)
     func percentEncoding(value: String, encoded: String) {
         let query = QueryEncoder.percentEncodedQuery([URLQueryItem(name: "q", value: value)])
         #expect(query == "q=\(encoded)")
     }
 
-    @Test("an encoded query parses back into exactly the original parameters",
-          arguments: injectionCases.map(\.value))
+    @Test(
+        "an encoded query parses back into exactly the original parameters",
+        arguments: injectionCases.map(\.value))
     func roundTrip(value: String) throws {
         let items = [URLQueryItem(name: "k&=", value: value), URLQueryItem(name: "next", value: "1")]
         var components = URLComponents()

@@ -1,12 +1,13 @@
 import Domain
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Infrastructure
 import Repository
 import Scheduling
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("Remote repositories")
 struct RemoteRepositoryTests {
@@ -27,10 +28,11 @@ struct RemoteRepositoryTests {
         let transport = APIFixtures.transport()
         let courses = try await courseRepository(transport).recentCourses(limit: 2)
 
-        #expect(courses == [
-            Course(id: 4, title: "Design Systems", instructorName: "Lea Fischer", categoryID: 2, durationMinutes: 200),
-            Course(id: 2, title: "SwiftUI Layout", instructorName: "Kenji Sato", categoryID: 1, durationMinutes: 180),
-        ])
+        #expect(
+            courses == [
+                Course(id: 4, title: "Design Systems", instructorName: "Lea Fischer", categoryID: 2, durationMinutes: 200),
+                Course(id: 2, title: "SwiftUI Layout", instructorName: "Kenji Sato", categoryID: 1, durationMinutes: 180),
+            ])
         #expect(transport.requests.first?.url?.path == "/courses/recent")
         #expect(query(of: transport.requests.first, "limit") == "2")
     }
@@ -69,8 +71,9 @@ struct RemoteRepositoryTests {
 
     @Test("user courses are filtered to the ids asked, in their order; stale cache entries are removed")
     func userCourses() async throws {
-        try cache.save(["course_id": 2, "progress": 0.9], forKey: "user-course.2")   // reset on the server since
-        let repository = RemoteUserCourseRepository(apiClient: APIFixtures.client(APIFixtures.transport()), cache: cache, scheduler: scheduler)
+        try cache.save(["course_id": 2, "progress": 0.9], forKey: "user-course.2")  // reset on the server since
+        let repository = RemoteUserCourseRepository(
+            apiClient: APIFixtures.client(APIFixtures.transport()), cache: cache, scheduler: scheduler)
 
         let progress = try await repository.userCourses(ids: [4, 2, 1])
 
@@ -87,15 +90,17 @@ struct RemoteRepositoryTests {
         let rankings = try await RemoteRankingRepository(apiClient: client, cache: cache, scheduler: scheduler).rankings()
 
         #expect(categories == [Category(id: 1, name: "Programming"), Category(id: 2, name: "Design")])
-        #expect(favourites == [
-            StockedCourse(courseID: 4, stockedAt: try Date("2026-11-18T20:15:00Z", strategy: .iso8601)),
-            StockedCourse(courseID: 2, stockedAt: try Date("2026-11-02T08:40:00Z", strategy: .iso8601)),
-        ])
-        #expect(rankings == [
-            RankingContents(id: 10, label: "Most popular", courseIDs: [2, 4, 1]),
-            RankingContents(id: 20, label: "Top rated", courseIDs: [3, 1]),
-            RankingContents(id: 30, label: "Trending", courseIDs: [4]),
-        ])
+        #expect(
+            favourites == [
+                StockedCourse(courseID: 4, stockedAt: try Date("2026-11-18T20:15:00Z", strategy: .iso8601)),
+                StockedCourse(courseID: 2, stockedAt: try Date("2026-11-02T08:40:00Z", strategy: .iso8601)),
+            ])
+        #expect(
+            rankings == [
+                RankingContents(id: 10, label: "Most popular", courseIDs: [2, 4, 1]),
+                RankingContents(id: 20, label: "Top rated", courseIDs: [3, 1]),
+                RankingContents(id: 30, label: "Trending", courseIDs: [4]),
+            ])
         #expect(Set(cache.keys) == ["categories", "stocked-courses", "rankings"])
     }
 
@@ -129,8 +134,9 @@ struct RemoteRepositoryTests {
         let dateError = await #expect(throws: MappingError.self) {
             try await RemoteStockedCourseRepository(apiClient: client, cache: cache, scheduler: scheduler).stockedCourses()
         }
-        #expect(dateError?.description
-            == #"Invalid favourite for course 4: stocked_at "yesterday" is not an ISO 8601 date-time like 2026-11-18T20:15:00Z."#)
+        #expect(
+            dateError?.description
+                == #"Invalid favourite for course 4: stocked_at "yesterday" is not an ISO 8601 date-time like 2026-11-18T20:15:00Z."#)
         #expect(cache.keys.isEmpty)
     }
 
@@ -145,18 +151,19 @@ struct RemoteRepositoryTests {
 
         #expect(courses.map(\.id) == [3, 1])
         #expect(categories.count == 2)
-        #expect(failing.labels.count == 2)   // each call attempted its one write (all its entries together)
+        #expect(failing.labels.count == 2)  // each call attempted its one write (all its entries together)
     }
 
     @Test("cache writes run on the injected scheduler")
     func writesOnScheduler() async throws {
         let recording = RecordingCacheStore()
         let background = SerialQueueScheduler(label: "background")
-        let repository = RemoteCourseRepository(apiClient: APIFixtures.client(APIFixtures.transport()), cache: recording, scheduler: background)
+        let repository = RemoteCourseRepository(
+            apiClient: APIFixtures.client(APIFixtures.transport()), cache: recording, scheduler: background)
 
         _ = try await repository.recentCourses(limit: 3)
 
-        #expect(recording.labels == ["background"])   // the three courses and the id list, in one write
+        #expect(recording.labels == ["background"])  // the three courses and the id list, in one write
         #expect(recording.base.keys.count == 4)
     }
 }

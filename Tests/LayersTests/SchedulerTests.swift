@@ -54,7 +54,10 @@ struct SchedulerTests {
         let inbox = Inbox<Int>()
         for index in 0..<200 {
             scheduler.schedule {
-                active.withLock { $0.current += 1; $0.maximum = max($0.maximum, $0.current) }
+                active.withLock {
+                    $0.current += 1
+                    $0.maximum = max($0.maximum, $0.current)
+                }
                 active.withLock { $0.current -= 1 }
                 inbox.send(index)
             }
@@ -140,8 +143,9 @@ struct SchedulerTests {
         #expect(CurrentScheduler.label == nil)
     }
 
-    @Test("run(_:) returns the work's result, computed on the scheduler",
-          arguments: [SchedulerKind.serial, .immediate, .main])
+    @Test(
+        "run(_:) returns the work's result, computed on the scheduler",
+        arguments: [SchedulerKind.serial, .immediate, .main])
     func runReturns(kind: SchedulerKind) async throws {
         let scheduler = kind.make()
         let (value, label) = try await scheduler.run { (21 * 2, CurrentScheduler.label) }

@@ -1,7 +1,8 @@
 import Foundation
 import Infrastructure
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -41,8 +42,9 @@ struct URLSessionTransportLimitsTests {
         try #require(URL(string: "\(server.baseURL.absoluteString)/_test/large?bytes=\(bytes)&chunked=\(chunked ? 1 : 0)"))
     }
 
-    @Test("a body over the limit fails with responseTooLarge, announced or chunked; one at the limit arrives whole",
-          arguments: [false, true])
+    @Test(
+        "a body over the limit fails with responseTooLarge, announced or chunked; one at the limit arrives whole",
+        arguments: [false, true])
     func responseSizeLimit(chunked: Bool) async throws {
         try await withServer { server in
             let transport = URLSessionTransport(maxResponseBytes: 100_000)

@@ -1,7 +1,8 @@
 import Foundation
 import Infrastructure
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Infrastructure
 import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -188,8 +189,9 @@ struct URLSessionTransportTests {
         "a&b=c", "1+1=2", "#hash", "100% sure", "two  spaces ", "café ☕ 日本", "x=&y=", "a,b",
     ]
 
-    @Test("query values with reserved characters arrive as exactly one parameter each",
-          arguments: trickyValues)
+    @Test(
+        "query values with reserved characters arrive as exactly one parameter each",
+        arguments: trickyValues)
     func queryRoundTrip(value: String) async throws {
         try await withServer { server in
             let query = Tricky(value: value, tags: [value, "plain"])

@@ -92,7 +92,12 @@ public final class TestHTTPServer: Sendable {
 
     /// Stops the server and waits for it to exit; calling it again does nothing.
     public func stop() {
-        guard let running = running.withLock({ state in defer { state = nil }; return state }) else { return }
+        guard
+            let running = running.withLock({ state in
+                defer { state = nil }
+                return state
+            })
+        else { return }
         Self.stop(running)
     }
 

@@ -31,9 +31,11 @@ do {
         print()
         print(Targets.markdown(results, ratiosOnly: true))
         print()
-        print(Machine.line(method: "instructions per operation from callgrind: the difference between "
-            + "\(InstructionCounter.baseOperations) and \(2 * InstructionCounter.baseOperations) operations, "
-            + "stripped binary, SWIFT_DETERMINISTIC_HASHING=1"))
+        print(
+            Machine.line(
+                method: "instructions per operation from callgrind: the difference between "
+                    + "\(InstructionCounter.baseOperations) and \(2 * InstructionCounter.baseOperations) operations, "
+                    + "stripped binary, SWIFT_DETERMINISTIC_HASHING=1"))
     case "compile-time":
         let options = try CompileTimeBenchmark.Options(Array(arguments.dropFirst()))
         print(try CompileTimeBenchmark(options: options).run().markdown())

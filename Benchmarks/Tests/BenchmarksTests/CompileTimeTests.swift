@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Benchmarks
 
 @Suite("Compile-time benchmark: generated assemblies, options and report")
@@ -92,7 +93,9 @@ struct CompileTimeTests {
         set(.release, .oursMixed, 30)
         set(.release, .swinjectClosures, 5)
         let text = results.markdown()
-        #expect(text.contains("| 1,200 | release | 7.00 (7.00–7.00) | 70.0 (70.0–70.0) | 30.0 (30.0–30.0) | 5.00 (5.00–5.00) | 1.40× | 14.0× | 6.00× |"))
+        #expect(
+            text.contains(
+                "| 1,200 | release | 7.00 (7.00–7.00) | 70.0 (70.0–70.0) | 30.0 (30.0–30.0) | 5.00 (5.00–5.00) | 1.40× | 14.0× | 6.00× |"))
         #expect(text.contains("- ✅ release rebuild of 1,200 services, closures, within 1.5× of Swinject's: 1.40×"))
         #expect(text.contains("- ❌ release rebuild of 1,200 services, auto-wiring, within 1.5× of Swinject's: 14.0×"))
         #expect(text.contains("- ⚠️ debug rebuild of 1,200 services, closures, no slower than Swinject's: not measured"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Benchmarks
 
 @Suite("Figure summarises repetitions")
@@ -27,8 +28,9 @@ struct FigureTests {
 
 @Suite("Formatting of table values")
 struct FormattingTests {
-    @Test("Small values keep one decimal, large ones are grouped by thousands",
-          arguments: [(7.84, "7.8"), (99.94, "99.9"), (394.4, "394"), (2_160.4, "2,160"), (57_603_099, "57,603,099")])
+    @Test(
+        "Small values keep one decimal, large ones are grouped by thousands",
+        arguments: [(7.84, "7.8"), (99.94, "99.9"), (394.4, "394"), (2_160.4, "2,160"), (57_603_099, "57,603,099")])
     func value(_ input: Double, _ expected: String) {
         #expect(Formatting.value(input) == expected)
     }

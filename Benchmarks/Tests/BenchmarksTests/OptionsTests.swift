@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Benchmarks
 
 @Suite("Command-line options")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Benchmarks
 
 @Suite("Report: table rows and targets computed from the figures")
@@ -52,7 +53,9 @@ struct ReportTests {
         results[.ours, .graphChain] = figure(2_500)
         let text = Targets.markdown(results)
         #expect(text.contains("- ❌ override scope (enter, replace, resolve, leave) faster than swift-dependencies': 1,259 vs 267 (0.21×)"))
-        #expect(text.contains("- ✅ cold start (new container, 20 registrations, one resolve) faster than swift-dependencies': 1,000 vs 1,583 (1.58×)"))
+        #expect(
+            text.contains(
+                "- ✅ cold start (new container, 20 registrations, one resolve) faster than swift-dependencies': 1,000 vs 1,583 (1.58×)"))
         #expect(text.contains("- ❌ 10-level chain, graph lifetime, ≤ 3× the hand-wired chain with a shared node: 5.00×"))
     }
 

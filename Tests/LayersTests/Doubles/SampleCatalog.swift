@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 /// A small, consistent catalogue for use-case and presenter tests.
 enum SampleCatalog {
@@ -22,7 +22,7 @@ enum SampleCatalog {
     ]
     static let rankings = [
         RankingContents(id: 10, label: "Most popular", courseIDs: [4, 1, 2]),
-        RankingContents(id: 20, label: "Top rated", courseIDs: [3, 99, 5]),   // 99 does not exist
+        RankingContents(id: 20, label: "Top rated", courseIDs: [3, 99, 5]),  // 99 does not exist
         RankingContents(id: 30, label: "Trending", courseIDs: [2, 3]),
     ]
 

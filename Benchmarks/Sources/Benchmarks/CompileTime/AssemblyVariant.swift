@@ -25,12 +25,13 @@ enum AssemblyVariant: String, CaseIterable, Sendable {
 
     /// The generated target's name for an assembly of `services` services.
     func targetName(services: Int) -> String {
-        let stem = switch self {
-        case .oursClosures: "OursClosures"
-        case .oursAutowiring: "OursAutowiring"
-        case .oursMixed: "OursMixed"
-        case .swinjectClosures: "SwinjectClosures"
-        }
+        let stem =
+            switch self {
+            case .oursClosures: "OursClosures"
+            case .oursAutowiring: "OursAutowiring"
+            case .oursMixed: "OursMixed"
+            case .swinjectClosures: "SwinjectClosures"
+            }
         return "\(stem)\(services)"
     }
 

@@ -98,8 +98,9 @@ struct CompileTimeBenchmark {
     private func generate() throws {
         let manager = FileManager.default
         try manager.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        try write(AssemblyGenerator.manifest(packageRoot: packageRoot.path, counts: options.services),
-                  to: workDirectory.appendingPathComponent("Package.swift"))
+        try write(
+            AssemblyGenerator.manifest(packageRoot: packageRoot.path, counts: options.services),
+            to: workDirectory.appendingPathComponent("Package.swift"))
         for services in options.services {
             let generator = AssemblyGenerator(services: services)
             let servicesSource = generator.servicesSource()
@@ -136,9 +137,10 @@ struct CompileTimeBenchmark {
             for variant in AssemblyVariant.allCases {
                 try touchAssembly(variant, services)
                 let build = try build(variant, services, configuration)
-                progress("\(services) services, \(configuration.rawValue), rebuild \(repetition) of "
-                    + "\(options.repetitions), \(variant.rawValue): "
-                    + String(format: "%.2f s (CPU %.2f s)", build.seconds, build.cpuSeconds))
+                progress(
+                    "\(services) services, \(configuration.rawValue), rebuild \(repetition) of "
+                        + "\(options.repetitions), \(variant.rawValue): "
+                        + String(format: "%.2f s (CPU %.2f s)", build.seconds, build.cpuSeconds))
                 wall[variant, default: []].append(build.seconds)
                 cpu[variant, default: []].append(build.cpuSeconds)
             }
@@ -172,8 +174,10 @@ struct CompileTimeBenchmark {
     private func build(
         _ variant: AssemblyVariant, _ services: Int, _ configuration: BuildConfiguration, typeCheckTimes: Bool = false
     ) throws -> (seconds: Double, cpuSeconds: Double, output: String) {
-        let arguments = ["swift", "build", "-c", configuration.rawValue, "--package-path", workDirectory.path,
-                         "--target", variant.targetName(services: services)]
+        let arguments = [
+            "swift", "build", "-c", configuration.rawValue, "--package-path", workDirectory.path,
+            "--target", variant.targetName(services: services),
+        ]
         let logFile = workDirectory.appendingPathComponent("last-build.log")
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
             throw BenchmarkError.buildFailed(command: arguments.joined(separator: " "), output: "cannot create \(logFile.path)")

@@ -61,8 +61,9 @@ struct CompileTimeResults: Sendable {
                 guard let mine = figure(variant)?.median, let swinject, swinject > 0 else { return "—" }
                 return Formatting.ratio(mine / swinject)
             }
-            lines.append("| \(Formatting.count(key.services)) | \(key.configuration.rawValue) | "
-                + (times + ratios).joined(separator: " | ") + " |")
+            lines.append(
+                "| \(Formatting.count(key.services)) | \(key.configuration.rawValue) | "
+                    + (times + ratios).joined(separator: " | ") + " |")
         }
         return lines.count > 2 ? lines.joined(separator: "\n") : ""
     }
@@ -80,10 +81,11 @@ struct CompileTimeResults: Sendable {
         ]
         for key in typeChecks.keys.sorted(by: { ($0.services, $0.variant.rawValue) < ($1.services, $1.variant.rawValue) }) {
             guard let times = typeChecks[key] else { continue }
-            lines.append("| \(Formatting.count(key.services)) | \(key.variant.title) | "
-                + (times.slowest.map { String(format: "%.1f", $0.milliseconds) } ?? "—") + " | "
-                + (times.slowest.map { "`\($0.function)`" } ?? "—") + " | "
-                + String(format: "%.1f", times.totalMilliseconds) + " |")
+            lines.append(
+                "| \(Formatting.count(key.services)) | \(key.variant.title) | "
+                    + (times.slowest.map { String(format: "%.1f", $0.milliseconds) } ?? "—") + " | "
+                    + (times.slowest.map { "`\($0.function)`" } ?? "—") + " | "
+                    + String(format: "%.1f", times.totalMilliseconds) + " |")
         }
         return lines.joined(separator: "\n")
     }
@@ -93,9 +95,12 @@ struct CompileTimeResults: Sendable {
         let largest = 1_200
         func ratio(_ variant: AssemblyVariant, _ configuration: CompileTimeBenchmark.BuildConfiguration) -> Double? {
             guard let mine = rebuilds[RebuildKey(services: largest, configuration: configuration, variant: variant)]?.median,
-                  let theirs = rebuilds[RebuildKey(services: largest, configuration: configuration,
-                                                   variant: .swinjectClosures)]?.median,
-                  theirs > 0 else { return nil }
+                let theirs = rebuilds[
+                    RebuildKey(
+                        services: largest, configuration: configuration,
+                        variant: .swinjectClosures)]?.median,
+                theirs > 0
+            else { return nil }
             return mine / theirs
         }
         let checks: [(String, Double?, Double)] = [
@@ -112,9 +117,10 @@ struct CompileTimeResults: Sendable {
 
     private func machine() -> String {
         let load = [loadAverageAtStart, loadAverageAtEnd].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
-        return Machine.line(method: "`swift build` wall time (first table) and CPU time, compiler processes "
-            + "included (second table), of one target after touching its assembly file, median (min–max) of "
-            + "\(repetitionsNote); 1-minute load average \(load[0]) at the start, \(load[1]) at the end",
+        return Machine.line(
+            method: "`swift build` wall time (first table) and CPU time, compiler processes "
+                + "included (second table), of one target after touching its assembly file, median (min–max) of "
+                + "\(repetitionsNote); 1-minute load average \(load[0]) at the start, \(load[1]) at the end",
             statesBuild: false)
     }
 }

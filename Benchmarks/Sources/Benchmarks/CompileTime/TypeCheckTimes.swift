@@ -19,8 +19,9 @@ struct TypeCheckTimes: Sendable {
         for line in compilerOutput.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count >= 3, fields[0].hasSuffix("ms"), fields[1].hasPrefix(file + ":"),
-                  let milliseconds = Double(fields[0].dropLast(2)),
-                  seen.insert(line).inserted else { continue }
+                let milliseconds = Double(fields[0].dropLast(2)),
+                seen.insert(line).inserted
+            else { continue }
             total += milliseconds
             if milliseconds > (slowest?.milliseconds ?? -1) {
                 slowest = (milliseconds, Self.shortName(fields[2]))

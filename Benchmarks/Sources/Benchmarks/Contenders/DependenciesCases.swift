@@ -123,10 +123,12 @@ enum DependenciesCases: Contestant {
     }
 
     private static func threaded(_ scenario: Scenario, threads: Int) -> BenchmarkCase {
-        BenchmarkCase(scenario: scenario, run: .threads(threads) { n, sink in
-            for _ in 0..<n {
-                sink.consume(settings())
-            }
-        })
+        BenchmarkCase(
+            scenario: scenario,
+            run: .threads(threads) { n, sink in
+                for _ in 0..<n {
+                    sink.consume(settings())
+                }
+            })
     }
 }

@@ -24,11 +24,13 @@ enum HandWired: Contestant {
     }
 
     private static func threaded(_ scenario: Scenario, threads: Int, _ holder: SingletonHolder) -> BenchmarkCase {
-        BenchmarkCase(scenario: scenario, run: .threads(threads) { n, sink in
-            for _ in 0..<n {
-                sink.consume(holder.settings)
-            }
-        })
+        BenchmarkCase(
+            scenario: scenario,
+            run: .threads(threads) { n, sink in
+                for _ in 0..<n {
+                    sink.consume(holder.settings)
+                }
+            })
     }
 
     static func holdRegistrations(_ count: Int) -> AnyObject? { nil }
@@ -39,8 +41,13 @@ enum HandWired: Contestant {
     }
 
     private static func makeChain() -> Level9 {
-        Level9(previous: Level8(previous: Level7(previous: Level6(previous: Level5(previous:
-            Level4(previous: Level3(previous: Level2(previous: Level1(previous: Level0())))))))))
+        Level9(
+            previous: Level8(
+                previous: Level7(
+                    previous: Level6(
+                        previous: Level5(
+                            previous:
+                                Level4(previous: Level3(previous: Level2(previous: Level1(previous: Level0())))))))))
     }
 
     private static func makeGraphChain() -> Node9 {

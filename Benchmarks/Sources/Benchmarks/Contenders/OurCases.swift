@@ -51,9 +51,11 @@ enum OurCases: Contestant {
             .single(.oneDepAmong10k) { [c = makeContainer(fillers: manyRegistrations - 2)] n in
                 try repeatOperation(n) { try c.resolve(Greeting.self) }
             },
-            BenchmarkCase(scenario: .registration, run: .batchKeeping(operationsPerCall: names.count) { n in
-                (0..<n).map { _ in registerNamed(names) }
-            }),
+            BenchmarkCase(
+                scenario: .registration,
+                run: .batchKeeping(operationsPerCall: names.count) { n in
+                    (0..<n).map { _ in registerNamed(names) }
+                }),
             .single(.overrideScope) { [c = makeContainer()] n in
                 try repeatOperation(n) {
                     try c.withOverrides({ $0.register(Logging.self) { _ in PrintLogger() } }) {
@@ -68,13 +70,15 @@ enum OurCases: Contestant {
                     return try container.resolve(Greeting.self)
                 }
             },
-            BenchmarkCase(scenario: .registrationAndValidation, run: .batchKeeping(operationsPerCall: 1) { n in
-                try (0..<n).map { _ in
-                    let container = registerDependent(names.dropFirst())
-                    try container.validate()
-                    return container
-                }
-            }),
+            BenchmarkCase(
+                scenario: .registrationAndValidation,
+                run: .batchKeeping(operationsPerCall: 1) { n in
+                    try (0..<n).map { _ in
+                        let container = registerDependent(names.dropFirst())
+                        try container.validate()
+                        return container
+                    }
+                }),
         ]
     }
 
@@ -203,10 +207,12 @@ enum OurCases: Contestant {
     }
 
     private static func threaded(_ scenario: Scenario, threads: Int, _ container: Container) -> BenchmarkCase {
-        BenchmarkCase(scenario: scenario, run: .threads(threads) { n, sink in
-            for _ in 0..<n {
-                sink.consume(try container.resolve(Settings.self))
-            }
-        })
+        BenchmarkCase(
+            scenario: scenario,
+            run: .threads(threads) { n, sink in
+                for _ in 0..<n {
+                    sink.consume(try container.resolve(Settings.self))
+                }
+            })
     }
 }

@@ -56,9 +56,11 @@ enum SwinjectCases: Contestant {
             .single(.oneDepAmong10k) { [c = makeContainer(fillers: manyRegistrations - 2)] n in
                 try repeatOperation(n) { try resolve(Greeting.self, from: c) }
             },
-            BenchmarkCase(scenario: .registration, run: .batchKeeping(operationsPerCall: names.count) { n in
-                (0..<n).map { _ in registerNamed(names) }
-            }),
+            BenchmarkCase(
+                scenario: .registration,
+                run: .batchKeeping(operationsPerCall: names.count) { n in
+                    (0..<n).map { _ in registerNamed(names) }
+                }),
             // Swinject's override scope is a child container: the replacement is registered in
             // it, resolved through it, and dropped with it.
             .single(.overrideScope) { [c = makeContainer()] n in
@@ -182,11 +184,13 @@ enum SwinjectCases: Contestant {
     private static func threaded(
         _ scenario: Scenario, threads: Int, _ synchronized: SynchronizedResolver
     ) -> BenchmarkCase {
-        BenchmarkCase(scenario: scenario, run: .threads(threads) { n, sink in
-            for _ in 0..<n {
-                sink.consume(try resolve(Settings.self, from: synchronized.resolver))
-            }
-        })
+        BenchmarkCase(
+            scenario: scenario,
+            run: .threads(threads) { n, sink in
+                for _ in 0..<n {
+                    sink.consume(try resolve(Settings.self, from: synchronized.resolver))
+                }
+            })
     }
 
     private static func resolve<S, R: Resolver>(_ type: S.Type, name: String? = nil, from resolver: R) throws -> AnyObject {

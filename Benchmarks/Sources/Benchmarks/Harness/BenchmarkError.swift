@@ -15,17 +15,17 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .notResolved(contender, service):
+        case .notResolved(let contender, let service):
             "\(contender) resolved nothing for \(service), which the benchmark registered; the case's wiring is wrong"
-        case let .wrongGraph(contender, problem):
+        case .wrongGraph(let contender, let problem):
             "\(contender) \(problem); the case would not measure what it says"
-        case let .memoryProbeFailed(reason):
+        case .memoryProbeFailed(let reason):
             "memory probe failed: \(reason)"
-        case let .buildFailed(command, output):
+        case .buildFailed(let command, let output):
             "`\(command)` failed:\n\(output)"
-        case let .profilerFailed(reason):
+        case .profilerFailed(let reason):
             "profiler failed: \(reason)"
-        case let .usage(reason):
+        case .usage(let reason):
             "\(reason)\n\(Self.usageText)"
         }
     }

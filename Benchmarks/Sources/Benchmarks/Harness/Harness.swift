@@ -34,14 +34,14 @@ struct Harness: Sendable {
         let timeBatch: (Int) throws -> UInt64
         let operationsPerIteration: Int
         switch run {
-        case let .batch(operationsPerCall, batch):
+        case .batch(let operationsPerCall, let batch):
             operationsPerIteration = operationsPerCall
             timeBatch = { iterations in
                 let start = Self.now()
                 try batch(iterations)
                 return Self.now() - start
             }
-        case let .batchKeeping(operationsPerCall, batch):
+        case .batchKeeping(let operationsPerCall, let batch):
             operationsPerIteration = operationsPerCall
             timeBatch = { iterations in
                 let start = Self.now()
@@ -50,7 +50,7 @@ struct Harness: Sendable {
                 withExtendedLifetime(kept) {}
                 return elapsed
             }
-        case let .threads(count, body):
+        case .threads(let count, let body):
             operationsPerIteration = count
             timeBatch = { iterations in try Self.runThreads(count, iterations: iterations, body) }
         }

@@ -37,7 +37,8 @@ struct InstructionCounter {
             let cases = try contestant.cases()
             for scenario in Self.coreScenarios where options.includes(contestant.contender, scenario) {
                 guard let benchmark = cases.first(where: { $0.scenario == scenario }),
-                      let perCall = Self.operationsPerCall(benchmark.run) else { continue }
+                    let perCall = Self.operationsPerCall(benchmark.run)
+                else { continue }
                 let low = max(1, Self.baseOperations / perCall)
                 progress("counting \(contestant.contender.rawValue): \(scenario.rawValue)")
                 let short = try instructions(binary, contestant.contender, scenario, iterations: low)
@@ -51,7 +52,7 @@ struct InstructionCounter {
     /// Operations per iteration of a single-threaded case; `nil` for a threaded one.
     private static func operationsPerCall(_ run: BenchmarkCase.Run) -> Int? {
         switch run {
-        case let .batch(operations, _), let .batchKeeping(operations, _): operations
+        case .batch(let operations, _), .batchKeeping(let operations, _): operations
         case .threads: nil
         }
     }
@@ -69,10 +70,12 @@ struct InstructionCounter {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("benchmarks-callgrind-\(ProcessInfo.processInfo.processIdentifier).out")
         defer { try? FileManager.default.removeItem(at: output) }
-        try execute("/usr/bin/env", [
-            "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
-            binary.path, "profile", MemoryProbe.argument(contender), scenario.rawValue, String(iterations),
-        ], environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+        try execute(
+            "/usr/bin/env",
+            [
+                "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)",
+                binary.path, "profile", MemoryProbe.argument(contender), scenario.rawValue, String(iterations),
+            ], environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
             if let total = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return total }
@@ -96,8 +99,9 @@ struct InstructionCounter {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchmarkError.profilerFailed("`\(arguments.joined(separator: " "))` exited with status "
-                + "\(process.terminationStatus): \(String(decoding: message.suffix(2_000), as: UTF8.self))")
+            throw BenchmarkError.profilerFailed(
+                "`\(arguments.joined(separator: " "))` exited with status "
+                    + "\(process.terminationStatus): \(String(decoding: message.suffix(2_000), as: UTF8.self))")
         }
     }
 

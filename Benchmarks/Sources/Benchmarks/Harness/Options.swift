@@ -19,13 +19,14 @@ struct Options {
                 plan = .quick
             case "--only":
                 let names = (remaining.popFirst() ?? "").split(separator: ",")
-                scenarios = Set(try names.map { name in
-                    guard let scenario = Scenario(rawValue: String(name)) else {
-                        let known = Scenario.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw BenchmarkError.usage("unknown scenario \"\(name)\"; known: \(known)")
-                    }
-                    return scenario
-                })
+                scenarios = Set(
+                    try names.map { name in
+                        guard let scenario = Scenario(rawValue: String(name)) else {
+                            let known = Scenario.allCases.map(\.rawValue).joined(separator: ", ")
+                            throw BenchmarkError.usage("unknown scenario \"\(name)\"; known: \(known)")
+                        }
+                        return scenario
+                    })
             case "--contender":
                 let name = remaining.popFirst() ?? ""
                 guard let chosen = Contender.allCases.first(where: { MemoryProbe.argument($0) == name }) else {

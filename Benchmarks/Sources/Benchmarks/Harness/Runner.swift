@@ -25,7 +25,8 @@ struct Runner {
         for scenario in Scenario.allCases {
             for contestant in contestants {
                 guard options.includes(contestant.contender, scenario),
-                      let benchmark = cases[contestant.contender]?[scenario] else { continue }
+                    let benchmark = cases[contestant.contender]?[scenario]
+                else { continue }
                 progress("calibrating \(contestant.contender.rawValue): \(scenario.rawValue)")
                 prepared.append((contestant.contender, scenario, try harness.prepare(benchmark.run)))
             }
@@ -61,15 +62,16 @@ struct Runner {
     /// - Throws: `BenchmarkError.usage` when the contender has no such case; whatever it throws.
     static func profile(_ contender: Contender, _ scenario: Scenario, iterations: Int) throws {
         guard let contestant = Runner(options: try Options([])).contestants.first(where: { $0.contender == contender }),
-              let benchmark = try contestant.cases().first(where: { $0.scenario == scenario }) else {
+            let benchmark = try contestant.cases().first(where: { $0.scenario == scenario })
+        else {
             throw BenchmarkError.usage("\(contender.rawValue) has no case \(scenario.rawValue)")
         }
         switch benchmark.run {
-        case let .batch(_, batch):
+        case .batch(_, let batch):
             try batch(iterations)
-        case let .batchKeeping(_, batch):
+        case .batchKeeping(_, let batch):
             _ = try batch(iterations)
-        case let .threads(_, body):
+        case .threads(_, let body):
             try body(iterations, ThreadSink())
         }
     }

@@ -7,8 +7,9 @@ enum Machine {
     /// - Parameter plan: The measurement plan, stated so a reader knows how figures were taken.
     /// - Returns: A line such as `Machine: 2 cores (2 active), 24.0 GiB, …`.
     static func line(plan: Plan) -> String {
-        line(method: "\(plan.repetitions) repetitions of ≥ \(plan.batchNanoseconds / 1_000_000) ms per case, one process"
-            + " (memory: separate processes)")
+        line(
+            method: "\(plan.repetitions) repetitions of ≥ \(plan.batchNanoseconds / 1_000_000) ms per case, one process"
+                + " (memory: separate processes)")
     }
 
     /// Cores, memory, CPU model, OS and compiler, then how the figures were taken.

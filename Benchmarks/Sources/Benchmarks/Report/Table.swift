@@ -19,15 +19,20 @@ struct Table {
         Row(number: 1, title: "hand-wired: no deps", scenario: .noDeps, primary: .handWired, floor: .noDeps),
         Row(number: 1, title: "hand-wired: one dep", scenario: .oneDep, primary: .handWired, floor: .oneDep),
         Row(number: 1, title: "hand-wired: 10-level chain", scenario: .chain, primary: .handWired, floor: .chain),
-        Row(number: 1, title: "hand-wired: 10-level chain + shared node", scenario: .graphChain,
+        Row(
+            number: 1, title: "hand-wired: 10-level chain + shared node", scenario: .graphChain,
             primary: .handWired, floor: .graphChain),
-        Row(number: 1, title: "hand-wired: one dep + runtime argument", scenario: .runtimeArgument,
+        Row(
+            number: 1, title: "hand-wired: one dep + runtime argument", scenario: .runtimeArgument,
             primary: .handWired, floor: .runtimeArgument),
-        Row(number: 1, title: "hand-wired: read a stored singleton", scenario: .singleton,
+        Row(
+            number: 1, title: "hand-wired: read a stored singleton", scenario: .singleton,
             primary: .handWired, floor: .singleton),
-        Row(number: 1, title: "hand-wired: stored singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
+        Row(
+            number: 1, title: "hand-wired: stored singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
             primary: .handWired, floor: .singletonOneThread),
-        Row(number: 1, title: "hand-wired: stored singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
+        Row(
+            number: 1, title: "hand-wired: stored singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
             primary: .handWired, floor: .singletonTwoThreads),
         Row(number: 2, title: "transient: no deps", scenario: .noDeps, floor: .noDeps),
         Row(number: 2, title: "transient: one dep", scenario: .oneDep, floor: .oneDep),
@@ -37,11 +42,14 @@ struct Table {
         Row(number: 2, title: "transient, named: 10-level chain", scenario: .chainNamed, floor: .chain),
         Row(number: 3, title: "graph: 10-level chain + shared node", scenario: .graphChain, floor: .graphChain),
         Row(number: 4, title: "existing singleton", scenario: .singleton, floor: .singleton),
-        Row(number: 4, title: "existing singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
+        Row(
+            number: 4, title: "existing singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
             floor: .singletonOneThread),
-        Row(number: 4, title: "existing singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
+        Row(
+            number: 4, title: "existing singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
             floor: .singletonTwoThreads),
-        Row(number: 4, title: "existing singleton, 8 threads (aggregate)", scenario: .singletonEightThreads,
+        Row(
+            number: 4, title: "existing singleton, 8 threads (aggregate)", scenario: .singletonEightThreads,
             floor: .singletonEightThreads),
         Row(number: 5, title: "one dep + one runtime argument", scenario: .runtimeArgument, floor: .runtimeArgument),
         Row(number: 6, title: "one dep, 10 registrations", scenario: .oneDepAmong10, floor: .oneDep),
@@ -52,7 +60,8 @@ struct Table {
         Row(number: 9, title: "app: new container, assemble, resolve main presenter", scenario: .appAssembly),
         Row(number: 9, title: "app: resolve main presenter (assembled, warm)", scenario: .appPresenter),
         Row(number: 10, title: "override scope: enter, replace one service, resolve it, leave", scenario: .overrideScope),
-        Row(number: 11, title: "cold start: new container, 20 registrations, resolve one (one dep), teardown",
+        Row(
+            number: 11, title: "cold start: new container, 20 registrations, resolve one (one dep), teardown",
             scenario: .coldStart),
         // Main-actor resolution: its row goes here (see `Scenario`).
     ]

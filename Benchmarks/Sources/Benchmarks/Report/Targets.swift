@@ -60,8 +60,10 @@ enum Targets {
         },
         Target(text: "singleton from 2 threads: aggregate throughput ≥ 1.5× one thread", isRatio: false) { r in
             // Aggregate ns/op halves when throughput doubles: throughput ratio = 1-thread / 2-thread.
-            guard let outcome = ratio(
-                r.median(.ours, .singletonOneThread), r.median(.ours, .singletonTwoThreads), atLeast: 1.5) else { return nil }
+            guard
+                let outcome = ratio(
+                    r.median(.ours, .singletonOneThread), r.median(.ours, .singletonTwoThreads), atLeast: 1.5)
+            else { return nil }
             // The floor: two threads taking strong references to one stored object share its
             // reference count, whatever the container does.
             let floor = ratio(
@@ -78,7 +80,8 @@ enum Targets {
         },
         Target(text: "memory per registration no higher than Swinject's", isRatio: false) { r in
             guard let ours = r.median(.ours, .memoryPerRegistration),
-                  let theirs = r.median(.swinject, .memoryPerRegistration) else { return nil }
+                let theirs = r.median(.swinject, .memoryPerRegistration)
+            else { return nil }
             return ("\(Formatting.value(ours)) B vs \(Formatting.value(theirs)) B", ours <= theirs)
         },
         Target(text: "override scope (enter, replace, resolve, leave) faster than swift-dependencies'") { r in

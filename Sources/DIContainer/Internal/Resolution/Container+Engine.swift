@@ -72,7 +72,8 @@ extension Container {
     @inline(__always)
     private func continuedStep(in context: ThreadContext) -> Frame? {
         guard let running = context.runningFactory, running.resolution.container === self,
-              running.resolution.scope === currentScope else { return nil }
+            running.resolution.scope === currentScope
+        else { return nil }
         return running
     }
 
@@ -144,7 +145,8 @@ extension Container {
         if entry.isMainActor { try entry.requireMainActor(below: parent) }
         let store = entry.store(in: resolution)
         guard case .none = store, !resolution.isTraced, !entry.completion.isActive else {
-            return try resolveStored(S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)
+            return try resolveStored(
+                S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         return try build(S.self, entry, arguments, parent, resolution, context)
     }
@@ -177,9 +179,9 @@ extension Container {
             } else {
                 // Checked before waiting for a build: this resolution may be the builder.
                 try Frame.checkCycle(entry, below: parent)
-                let (box, isNew) = try cell.instance(owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) }) {
-                    entry.box(try build(S.self, entry, arguments, parent, resolution, context))
-                }
+                let (box, isNew) = try cell.instance(
+                    owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) },
+                    make: { entry.box(try build(S.self, entry, arguments, parent, resolution, context)) })
                 created = isNew
                 value = box.value(as: S.self)
             }
@@ -279,9 +281,9 @@ extension Container {
             }
         case .cell(let cell):
             try Frame.checkCycle(entry, below: parent)
-            let (box, isNew) = try await cell.instance(owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) }) {
-                entry.box(try await build(S.self, entry, arguments, parent, resolution))
-            }
+            let (box, isNew) = try await cell.instance(
+                owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) },
+                make: { entry.box(try await build(S.self, entry, arguments, parent, resolution)) })
             created = isNew
             value = box.value(as: S.self)
         case .weak(let cell):

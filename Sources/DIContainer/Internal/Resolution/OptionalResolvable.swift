@@ -32,8 +32,9 @@ extension Optional: OptionalResolvable {
         guard let wrapped = registeredWrappedKey(for: key, in: container, parent: parent, resolution: resolution) else {
             return nil
         }
-        return .some(try container.resolve(
-            Wrapped.self, key: wrapped, arguments: arguments, parent: parent, resolution: resolution, context: context))
+        return .some(
+            try container.resolve(
+                Wrapped.self, key: wrapped, arguments: arguments, parent: parent, resolution: resolution, context: context))
     }
 
     static func resolveWrappedAsync<Args>(
@@ -42,8 +43,9 @@ extension Optional: OptionalResolvable {
         guard let wrapped = registeredWrappedKey(for: key, in: container, parent: parent, resolution: resolution) else {
             return nil
         }
-        return .some(try await container.resolveAsync(
-            Wrapped.self, key: wrapped, arguments: arguments, parent: parent, resolution: resolution))
+        return .some(
+            try await container.resolveAsync(
+                Wrapped.self, key: wrapped, arguments: arguments, parent: parent, resolution: resolution))
     }
 
     /// `key` as a key of `Wrapped`, when something answers it — or registrations of `Wrapped`
@@ -56,7 +58,8 @@ extension Optional: OptionalResolvable {
         let wrapped = Key(type: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
         parent?.recorder?.record(Dependency(key: wrapped, type: Wrapped.self, isOptional: true))
         if container.entry(for: wrapped, scope: resolution.scope) != nil { return wrapped }
-        let sameName = container.overridingEntries(ofType: wrapped.type, scope: resolution.scope)
+        let sameName =
+            container.overridingEntries(ofType: wrapped.type, scope: resolution.scope)
             + container.lineage.flatMap { $0.registry.entries(ofType: wrapped.type) }
         return sameName.contains { $0.key.name == key.name } ? wrapped : nil
     }
@@ -75,8 +78,8 @@ extension Container {
             return handle
         }
         guard let optional = S.self as? any OptionalResolvable.Type,
-              let value = try optional.resolveWrapped(
-                  in: self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context) as? S
+            let value = try optional.resolveWrapped(
+                in: self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context) as? S
         else {
             throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
         }
@@ -92,8 +95,8 @@ extension Container {
             return handle
         }
         guard let optional = S.self as? any OptionalResolvable.Type,
-              let value = try await optional.resolveWrappedAsync(
-                  in: self, key: key, arguments: arguments, parent: parent, resolution: resolution) as? S
+            let value = try await optional.resolveWrappedAsync(
+                in: self, key: key, arguments: arguments, parent: parent, resolution: resolution) as? S
         else {
             throw missing(S.self, key: key, arguments: Args.self, parent: parent, scope: resolution.scope)
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// What the container keeps per thread: the reclamation state of the lookups running on it (see
 /// `Reclamation`), the synchronous factory running on it (so that a captured container used

@@ -29,7 +29,8 @@ enum CacheFileName {
             prefix = String(prefix[..<percent])
         }
         let bytes = Array(key.utf8)
-        let hash = hex(fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325), digits: 16)
+        let hash =
+            hex(fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325), digits: 16)
             + hex(fnv1a(bytes, basis: 0x84222325_cbf29ce4), digits: 16)
         return "\(prefix)~\(hash).json"
     }

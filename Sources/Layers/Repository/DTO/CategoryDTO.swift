@@ -11,8 +11,8 @@ struct CategoryDTO: Codable, Sendable, Equatable {
     }
 }
 
-fileprivate extension Category {
-    init(dto: CategoryDTO) {
+extension Category {
+    fileprivate init(dto: CategoryDTO) {
         self.init(id: dto.id, name: dto.name)
     }
 }

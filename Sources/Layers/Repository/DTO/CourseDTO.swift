@@ -17,13 +17,15 @@ struct CourseDTO: Codable, Sendable, Equatable {
     }
 }
 
-fileprivate extension Course {
-    init(dto: CourseDTO) throws {
+extension Course {
+    fileprivate init(dto: CourseDTO) throws {
         guard dto.durationMinutes >= 0 else {
-            throw MappingError(record: "course \(dto.id)", field: "duration_minutes",
-                               value: "\(dto.durationMinutes)", rule: "must not be negative")
+            throw MappingError(
+                record: "course \(dto.id)", field: "duration_minutes",
+                value: "\(dto.durationMinutes)", rule: "must not be negative")
         }
-        self.init(id: dto.id, title: dto.title, instructorName: dto.instructorName,
-                  categoryID: dto.categoryId, durationMinutes: dto.durationMinutes)
+        self.init(
+            id: dto.id, title: dto.title, instructorName: dto.instructorName,
+            categoryID: dto.categoryId, durationMinutes: dto.durationMinutes)
     }
 }

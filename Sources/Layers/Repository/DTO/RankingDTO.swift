@@ -12,8 +12,8 @@ struct RankingDTO: Codable, Sendable, Equatable {
     }
 }
 
-fileprivate extension RankingContents {
-    init(dto: RankingDTO) {
+extension RankingContents {
+    fileprivate init(dto: RankingDTO) {
         self.init(id: dto.id, label: dto.label, courseIDs: dto.courseIds)
     }
 }

@@ -18,11 +18,12 @@ struct StockedCourseDTO: Codable, Sendable, Equatable {
     }
 }
 
-fileprivate extension StockedCourse {
-    init(dto: StockedCourseDTO) throws {
+extension StockedCourse {
+    fileprivate init(dto: StockedCourseDTO) throws {
         guard let date = try? Date(dto.stockedAt, strategy: .iso8601) else {
-            throw MappingError(record: "favourite for course \(dto.courseId)", field: "stocked_at",
-                               value: "\"\(dto.stockedAt)\"", rule: "is not an ISO 8601 date-time like 2026-11-18T20:15:00Z")
+            throw MappingError(
+                record: "favourite for course \(dto.courseId)", field: "stocked_at",
+                value: "\"\(dto.stockedAt)\"", rule: "is not an ISO 8601 date-time like 2026-11-18T20:15:00Z")
         }
         self.init(courseID: dto.courseId, stockedAt: date)
     }

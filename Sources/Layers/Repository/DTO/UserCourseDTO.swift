@@ -14,11 +14,12 @@ struct UserCourseDTO: Codable, Sendable, Equatable {
     }
 }
 
-fileprivate extension UserCourse {
-    init(dto: UserCourseDTO) throws {
+extension UserCourse {
+    fileprivate init(dto: UserCourseDTO) throws {
         guard (0...1).contains(dto.progress) else {
-            throw MappingError(record: "user course for course \(dto.courseId)", field: "progress",
-                               value: "\(dto.progress)", rule: "must be between 0 and 1")
+            throw MappingError(
+                record: "user course for course \(dto.courseId)", field: "progress",
+                value: "\(dto.progress)", rule: "must be between 0 and 1")
         }
         self.init(courseID: dto.courseId, progress: dto.progress)
     }
