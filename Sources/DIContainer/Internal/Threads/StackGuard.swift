@@ -15,26 +15,31 @@ import Darwin
 /// throw) and the unwinding; the error's text is made by the resolution's first step, near the
 /// top of the stack. So a resolution that stops here never crashes, and one that fits within all
 /// but the reserve is never refused. The stack's bounds are
-/// read once per thread (`ThreadContext.stackLimit`); a check is a subtraction.
+/// read once per thread (`ThreadContext.stack`); a check is two comparisons.
+///
+/// A local whose address is taken lives outside the thread's stack under the address sanitizer
+/// (its "fake stack"); there the guard cannot measure anything and lets every step start.
 enum StackGuard {
     /// Whether a synchronous step may start on this thread.
     @inline(__always)
     static func allowsStep(in context: ThreadContext) -> Bool {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        let limit = context.stackLimit ?? measure(context)
-        return limit == 0 || here > limit
+        let stack = context.stack ?? measure(context)
+        return here > stack.limit || here < stack.bottom || here >= stack.top
     }
 
-    /// Finds the thread's stack and stores the lowest address a step may start at.
-    private static func measure(_ context: ThreadContext) -> UInt {
+    /// Finds the thread's stack and stores its bounds and the lowest address a step may start at
+    /// (all 0 when the platform does not tell: then every step may start).
+    private static func measure(_ context: ThreadContext) -> ThreadContext.Stack {
         guard let (bottom, size) = stackBounds() else {
-            context.stackLimit = 0
-            return 0
+            let unknown = ThreadContext.Stack(bottom: 0, top: 0, limit: 0)
+            context.stack = unknown
+            return unknown
         }
-        let limit = bottom + UInt(reserve(forStackOf: size))
-        context.stackLimit = limit
-        return limit
+        let stack = ThreadContext.Stack(bottom: bottom, top: bottom + UInt(size), limit: bottom + UInt(reserve(forStackOf: size)))
+        context.stack = stack
+        return stack
     }
 
     /// The bytes kept free below the last step: an eighth of the stack, between 16 and 64 KiB.

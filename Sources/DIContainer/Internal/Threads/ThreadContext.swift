@@ -17,7 +17,7 @@ import Darwin
 ///
 /// `@unchecked Sendable`, reviewed: `readSequence` and `isInUse` are atomic and are the only
 /// properties other threads touch (`Reclamation` scans every context); `runningFactory` and
-/// `stackLimit` are read and written only by the thread that owns the context.
+/// `stack` are read and written only by the thread that owns the context.
 final class ThreadContext: @unchecked Sendable {
     /// Odd while a lookup runs on this thread; advanced at the start and the end of each.
     let readSequence = Atomic<UInt>(0)
@@ -28,9 +28,16 @@ final class ThreadContext: @unchecked Sendable {
     /// The step whose synchronous factory runs on this thread right now, innermost. Unowned: the
     /// engine holds the frame while its factory runs, and restores the previous value after.
     unowned(unsafe) var runningFactory: Frame?
-    /// The lowest address a synchronous step may start at on this thread, once measured (0 when
-    /// the platform does not tell).
-    var stackLimit: UInt?
+    /// This thread's stack, once measured (see `StackGuard`).
+    var stack: Stack?
+
+    /// A thread's stack: its lowest and highest address, and the lowest address a synchronous
+    /// step may start at.
+    struct Stack {
+        let bottom: UInt
+        let top: UInt
+        let limit: UInt
+    }
     /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`.
     private var freeFrames: Frame?
     private var freeFrameCount = 0
@@ -81,7 +88,7 @@ final class ThreadContext: @unchecked Sendable {
             let context = Unmanaged<ThreadContext>.fromOpaque(raw).takeRetainedValue()
             #endif
             context.runningFactory = nil
-            context.stackLimit = nil
+            context.stack = nil
             context.dropPool()
             context.isInUse.store(false, ordering: .releasing)
         }
