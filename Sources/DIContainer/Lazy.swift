@@ -24,6 +24,11 @@
 /// once, other readers wait for it; if the build fails, the error is thrown to that reader and
 /// the next read tries again. A handle made with runtime arguments keeps them until it has built
 /// the instance, and hands them to the factory on whichever thread reads first.
+///
+/// **Memory.** A `Lazy` keeps the resolution that made it, and with it the container, alive. Kept
+/// by an instance the same container keeps (a `singleton`, a scoped instance), that is a
+/// reference cycle: the container outlives its last outside reference. Harmless for
+/// `Container.shared`; for containers you drop, `removeAll()` before dropping them.
 public struct Lazy<S> {
     private let cell: LazyCell
     private let make: @Sendable () throws -> S

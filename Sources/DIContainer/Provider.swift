@@ -19,6 +19,10 @@
 /// for `S`.
 ///
 /// **Threads.** `Provider` is `Sendable` when `S` is, and may be read from any thread.
+///
+/// **Memory.** A `Provider` keeps its container alive; kept by an instance the same container
+/// keeps (a `singleton`, a scoped instance), that is a reference cycle — harmless for
+/// `Container.shared`; for containers you drop, `removeAll()` before dropping them.
 public struct Provider<S> {
     private let make: @Sendable () throws -> S
 
