@@ -24,18 +24,24 @@ extension Container: Resolver {
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
         return try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
-            // A built singleton outside test overrides and tracing: one lock-free lookup.
-            if context.runningFactory == nil, !tracing.isEnabled, !mayHaveOverrides {
+            // Outside test overrides: one lock-free lookup, which answers a built singleton (when
+            // not tracing) and hands any other registration on to the engine.
+            var found: Entry?
+            if context.runningFactory == nil, !mayHaveOverrides {
                 publishStaleTables()
                 context.beginRead()
-                if let box = builtInstance(for: key) {
-                    let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
-                    context.endRead()
-                    return value
+                if let entry = unretainedLineageEntry(for: key) {
+                    if !tracing.isEnabled,
+                       let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() }) {
+                        let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+                        context.endRead()
+                        return value
+                    }
+                    found = entry.takeUnretainedValue()
                 }
                 context.endRead()
             }
-            return try resolve(S.self, key: key, arguments: (), parent: nil, context: context)
+            return try resolve(S.self, key: key, arguments: (), parent: nil, context: context, found: found)
         }
     }
 

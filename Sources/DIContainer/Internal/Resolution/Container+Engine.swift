@@ -34,19 +34,17 @@ extension Container {
         }
     }
 
-    /// A built singleton's instance for `key`, unretained: only inside a reclamation read, for the
-    /// top-level fast path (no test overrides, no tracing), or `nil` when the slow path must decide.
-    /// Call `publishStaleTables()` before the read.
+    /// The registration for `key` in this container or its ancestors, unretained: only inside a
+    /// reclamation read, for the top-level fast path (no test overrides). Call
+    /// `publishStaleTables()` before the read.
     @inline(__always)
-    func builtInstance(for key: Key) -> Unmanaged<AnyInstanceBox>? {
+    func unretainedLineageEntry(for key: Key) -> Unmanaged<Entry>? {
         var container = Unmanaged.passUnretained(self)
         while true {
             let (found, parent) = container._withUnsafeGuaranteedRef {
                 ($0.registry.unretainedEntry(for: key), $0.parent.map(Unmanaged.passUnretained))
             }
-            if let found {
-                return found._withUnsafeGuaranteedRef { $0.singletonCell?.unretainedInstance() }
-            }
+            if let found { return found }
             guard let parent else { return nil }
             container = parent
         }
@@ -86,14 +84,19 @@ extension Container {
 
     /// Resolves `key` synchronously: a dependency of `parent`'s factory (or of the factory running
     /// on this thread), or a new resolution.
+    ///
+    /// - Parameter found: The registration for `key`, when the caller has looked it up already
+    ///   (outside any test-override scope).
     func resolve<S, Args>(
-        _: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true, context: ThreadContext? = nil
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true, context: ThreadContext? = nil,
+        found: Entry? = nil
     ) throws -> S {
         let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
             let resolution = newResolution(traced: traced)
             do {
-                let value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                let value = try resolve(
+                    S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context, found: found)
                 try completePending(in: resolution, context: context)
                 return value
             } catch {
@@ -124,11 +127,12 @@ extension Container {
         }
     }
 
-    /// One synchronous step for `key`.
+    /// One synchronous step for `key` (whose registration is `found`, when already looked up).
     func resolve<S, Args>(
-        _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext,
+        found: Entry? = nil
     ) throws -> S {
-        guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
+        guard let entry = found ?? entry(for: key, scope: resolution.scope, context: context) else {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         parent?.recorder?.record(Dependency(entry))
