@@ -32,7 +32,8 @@ extension Container: Resolver {
                 context.beginRead()
                 if let entry = unretainedLineageEntry(for: key) {
                     if !tracing.isEnabled,
-                       let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() }) {
+                        let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() })
+                    {
                         let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
                         context.endRead()
                         return value
