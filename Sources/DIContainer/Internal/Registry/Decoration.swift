@@ -21,19 +21,6 @@ struct AnyDecorator: Sendable {
     }
 }
 
-/// The decorators of one registration, oldest (innermost) first. Immutable: adding one makes a
-/// longer list that keeps this one alive, so readers may use a list unretained for as long as
-/// its entry lives.
-final class DecoratorList: Sendable {
-    let decorators: [AnyDecorator]
-    private let previous: DecoratorList?
-
-    init(_ decorators: [AnyDecorator], previous: DecoratorList?) {
-        self.decorators = decorators
-        self.previous = previous
-    }
-}
-
 /// What the type and name a decorator was added for: it decorates every registration of them,
 /// whatever its runtime arguments.
 struct DecorationKey: Hashable, Sendable {
@@ -72,21 +59,20 @@ final class Decorations: Sendable {
 extension Entry {
     /// Whether the registration has decorators.
     var isDecorated: Bool {
-        decoratorList.load(ordering: .relaxed) != nil
+        !decorators.isEmpty
     }
 
     /// Where its decorators were added, in the order they apply.
     var decoratorSites: [String] {
-        ThreadContext.current.read { decoratorList.load(ordering: .acquiring)?.takeUnretainedValue().decorators.map(\.site) } ?? []
+        decorators.elements.map(\.site)
     }
 
     /// `value`, as the factory built it, wrapped by the decorators in the order they were added;
     /// each is given the step's resolver. Out of line: factories check `isDecorated` first.
     @inline(never)
     func decorated<S>(_ value: S, _ resolver: any Resolver) throws -> S {
-        guard let list = decoratorList.load(ordering: .acquiring) else { return value }
         var value = value
-        for decorator in list.takeUnretainedValue().decorators {
+        for decorator in decorators.elements {
             value = try decorator.apply(value, resolver)
         }
         return value
@@ -96,19 +82,8 @@ extension Entry {
     /// them) and what the factory was seen to ask for (the decorators may ask for more).
     func attach(_ decorators: [AnyDecorator]) {
         guard !decorators.isEmpty else { return }
-        var current = decoratorList.load(ordering: .acquiring)
-        while true {
-            let old = current?.takeUnretainedValue()
-            let list = Unmanaged.passRetained(DecoratorList((old?.decorators ?? []) + decorators, previous: old))
-            let (exchanged, original) = decoratorList.compareExchange(
-                expected: current, desired: list, ordering: .acquiringAndReleasing)
-            if exchanged {
-                // The new list holds the old one strongly; the atomic's reference moves to it.
-                current?.release()
-                break
-            }
-            list.release()
-            current = original
+        for decorator in decorators {
+            self.decorators.append(decorator)
         }
         restartObservation()
         dropInstances(in: nil)

@@ -39,9 +39,9 @@ class Entry: @unchecked Sendable {
     private let observed = Atomic<Unmanaged<ObservedDependencies>?>(nil)
     /// Whether `observed` comes from a completed run (read on every step, without a lookup).
     private let isObservationComplete = Atomic<Bool>(false)
-    /// The decorators applied to what the factory builds (`Decoration.swift`), or `nil`.
-    /// Retained by the entry; a list replaced by a longer one stays alive as its `previous`.
-    let decoratorList = Atomic<Unmanaged<DecoratorList>?>(nil)
+    /// The decorators applied to what the factory builds (`Decoration.swift`), oldest
+    /// (innermost) first.
+    let decorators = AtomicList<AnyDecorator>()
     /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
     let forwardingTarget: Entry?
     /// The `initCompleted` hooks, run on each new instance (`CompletionHooks`).
@@ -75,7 +75,6 @@ class Entry: @unchecked Sendable {
 
     deinit {
         observed.load(ordering: .acquiring)?.release()
-        decoratorList.load(ordering: .acquiring)?.release()
     }
 
     /// The dependencies known without running the factory now: declared, or seen on a run (a
