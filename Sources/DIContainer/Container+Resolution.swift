@@ -26,23 +26,24 @@ extension Container: Resolver {
         return try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
             // Outside test overrides: one lock-free lookup, which answers a built singleton (when
             // not tracing) and hands any other registration on to the engine.
-            var found: Entry?
-            if context.runningFactory == nil, !mayHaveOverrides {
-                publishStaleTables()
-                context.beginRead()
-                if let entry = unretainedLineageEntry(for: key) {
-                    if !tracing.isEnabled,
-                        let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() })
-                    {
-                        let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
-                        context.endRead()
-                        return value
-                    }
-                    found = entry.takeUnretainedValue()
-                }
-                context.endRead()
+            guard context.runningFactory == nil, !mayHaveOverrides else {
+                return try resolve(S.self, key: key, arguments: (), parent: nil, context: context)
             }
-            return try resolve(S.self, key: key, arguments: (), parent: nil, context: context, found: found)
+            publishStaleTables()
+            context.beginRead()
+            var found: Entry?
+            if let entry = unretainedLineageEntry(for: key) {
+                if !tracing.isEnabled,
+                    let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() })
+                {
+                    let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+                    context.endRead()
+                    return value
+                }
+                found = entry.takeUnretainedValue()
+            }
+            context.endRead()
+            return try resolveTopLevel(S.self, key: key, arguments: (), traced: true, context: context, found: found)
         }
     }
 

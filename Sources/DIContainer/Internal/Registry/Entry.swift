@@ -30,7 +30,7 @@ class Entry: @unchecked Sendable {
     /// This registration's own instance store, as its lifetime wants it (`LifetimeStorage`).
     let storage: RegistrationStorage
     /// `InstanceBox<S>`, made at registration so that boxing an instance needs no metadata lookup.
-    let boxType: AnyInstanceBox.Type
+    let boxType: any InstanceBoxing.Type
     /// The cell of a synchronous `singleton` registration or a ready-made instance, for the
     /// top-level fast path; `nil` for other registrations.
     let singletonCell: InstanceCell?
@@ -49,7 +49,7 @@ class Entry: @unchecked Sendable {
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
-        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type,
+        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: any InstanceBoxing.Type,
         forwardingTarget: Entry?, file: String, line: Int
     ) {
         self.key = key

@@ -23,15 +23,17 @@ extension Container {
             }
             scope = current.parent
         }
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            let (found, parent) = container._withUnsafeGuaranteedRef {
-                ($0.registry.entry(for: key, in: context), $0.parent.map(Unmanaged.passUnretained))
-            }
-            if let found { return found }
-            guard let parent else { return nil }
-            container = parent
-        }
+        return lineageEntry(for: key, context: context)
+    }
+
+    /// The registration for `key` in this container or its ancestors (no test overrides).
+    @inline(__always)
+    func lineageEntry(for key: Key, context: ThreadContext) -> Entry? {
+        publishStaleTables()
+        context.beginRead()
+        let found = unretainedLineageEntry(for: key)?.takeUnretainedValue()
+        context.endRead()
+        return found
     }
 
     /// The registration for `key` in this container or its ancestors, unretained: only inside a
@@ -75,11 +77,6 @@ extension Container {
         return running
     }
 
-    /// A new top-level resolution of this container.
-    private func newResolution(traced: Bool) -> Resolution {
-        Resolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
-    }
-
     // MARK: - Synchronous
 
     /// Resolves `key` synchronously: a dependency of `parent`'s factory (or of the factory running
@@ -93,23 +90,44 @@ extension Container {
     ) throws -> S {
         let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
-            let resolution = newResolution(traced: traced)
-            do {
-                let value = try resolve(
-                    S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context, found: found)
-                try completePending(in: resolution, context: context)
-                return value
-            } catch {
-                throw failPending(in: resolution, context: context, error: error)
-            }
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, traced: traced, context: context, found: found)
         }
-        return try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
+        return try parent.withResolution { resolution in
+            try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        }
     }
 
-    /// Resolves `key` synchronously as a dependency of `parent`'s factory.
-    func resolveDependency<S, Args>(_: S.Type, key: Key, arguments: Args, of parent: Frame) throws -> S {
+    /// A new synchronous resolution of `key` (whose registration is `found`, when looked up).
+    func resolveTopLevel<S, Args>(
+        _: S.Type, key: Key, arguments: Args, traced: Bool, context: ThreadContext, found: Entry?
+    ) throws -> S {
+        var resolution = context.makeResolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
+        let value: S
+        do {
+            if let found, !found.isAsync {
+                value = try resolve(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution, context: context)
+            } else {
+                value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+            }
+            try completePending(in: resolution, context: context)
+        } catch {
+            let failure = failPending(in: resolution, context: context, error: error)
+            context.recycle(resolution, isUnique: isKnownUniquelyReferenced(&resolution))
+            throw failure
+        }
+        let isUnique = isKnownUniquelyReferenced(&resolution)
+        context.recycle(resolution, isUnique: isUnique)
+        return value
+    }
+
+    /// Resolves `key` synchronously as a dependency of `parent`'s factory, in `resolution`
+    /// (`parent`'s).
+    @inline(__always)
+    func resolveDependency<S, Args>(
+        _: S.Type, key: Key, arguments: Args, of parent: Frame, resolution: Resolution
+    ) throws -> S {
         try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
-            try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution, context: context)
+            try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
     }
 
@@ -127,12 +145,14 @@ extension Container {
         }
     }
 
-    /// One synchronous step for `key` (whose registration is `found`, when already looked up).
+    /// One synchronous step for `key`.
+    @inline(__always)
     func resolve<S, Args>(
-        _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext,
-        found: Entry? = nil
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
-        guard let entry = found ?? entry(for: key, scope: resolution.scope, context: context) else {
+        let scope = resolution.scope
+        let found = scope == nil ? lineageEntry(for: key, context: context) : entry(for: key, scope: scope, context: context)
+        guard let entry = found else {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         parent?.recorder?.record(Dependency(entry))
@@ -143,6 +163,7 @@ extension Container {
     }
 
     /// One synchronous step for `entry`.
+    @inline(__always)
     func resolve<S, Args>(
         _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
@@ -215,28 +236,34 @@ extension Container {
         var frame = try context.makeFrame(entry: entry, parent: parent, resolution: resolution)
         unowned(unsafe) let outer = context.runningFactory
         context.runningFactory = frame
-        defer {
-            context.runningFactory = outer
-            context.recycle(&frame)
-        }
+        let value: S
         do {
-            let value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
+            value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
             frame.finish(succeeded: true)
-            return value
         } catch let exhausted as StackExhausted {
             // Unwinds with as little work as possible: the stack is nearly used up.
+            context.runningFactory = outer
+            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
             throw exhausted
         } catch {
             frame.finish(succeeded: false)
-            throw Self.wrap(error, in: frame)
+            context.runningFactory = outer
+            let wrapped = Self.wrap(error, in: frame)
+            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
+            throw wrapped
         }
+        context.runningFactory = outer
+        let isUnique = isKnownUniquelyReferenced(&frame)
+        context.recycle(frame, isUnique: isUnique)
+        return value
     }
 
     // MARK: - Async
 
     /// Resolves `key`, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true) async throws -> S {
-        let resolution = parent?.resolution ?? newResolution(traced: traced)
+        let resolution =
+            parent?.resolution ?? Resolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
         do {
             let value = try await resolveAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
             if parent == nil { try completePending(in: resolution, context: ThreadContext.current) }

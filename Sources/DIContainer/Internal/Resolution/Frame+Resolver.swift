@@ -9,7 +9,7 @@ extension Frame: Resolver {
         if isFinished {
             return try resolution.container.resolve(S.self, key: key, arguments: (), parent: nil)
         }
-        return try resolution.container.resolveDependency(S.self, key: key, arguments: (), of: self)
+        return try withResolution { try $0.container.resolveDependency(S.self, key: key, arguments: (), of: self, resolution: $0) }
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {

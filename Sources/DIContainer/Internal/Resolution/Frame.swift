@@ -14,15 +14,24 @@ import Synchronization
 /// it back when nothing else holds it any more (`ThreadContext.recycle`): a resolution allocates
 /// no frame once its thread has resolved something as deep before.
 ///
+/// While its step runs, a frame refers to its entry, its parent and its resolution unretained:
+/// the engine running the step holds all three (case 5 of `Internal/README.md`). A frame that
+/// outlives its step — kept by a factory, a `Lazy`, a waiting `initCompleted` hook or a kept child
+/// step — retains them from the moment the step ends (`keepReferences()`), as `async` steps do
+/// from the start.
+///
 /// `@unchecked Sendable`, reviewed: the properties are set only while the frame is uniquely
 /// referenced by its thread's pool or by the engine that takes it from there (before it is handed
-/// to a factory, after the last other reference is gone), and are constant in between; `finished`
-/// is atomic.
+/// to a factory, after the last other reference is gone), and are constant in between, but for
+/// `kept`, which only the engine running the step sets, once, when the step ends; `finished` is
+/// atomic.
 final class Frame: @unchecked Sendable {
     /// Set while the frame is in use; `nil` while it waits in a pool.
-    private var entryStorage: Entry?
-    private(set) var parent: Frame?
-    private var resolutionStorage: Resolution?
+    private var entryReference: Unmanaged<Entry>?
+    private var parentReference: Unmanaged<Frame>?
+    private var resolutionReference: Unmanaged<Resolution>?
+    /// The same three, retained, once the frame outlives its step.
+    private var kept: (entry: Entry, parent: Frame?, resolution: Resolution)?
     /// 1 for the top-level request.
     private(set) var depth = 0
     /// One bit per entry on the path up to this step (see `bit(for:)`): when an entry's bit is
@@ -31,49 +40,68 @@ final class Frame: @unchecked Sendable {
     /// Collects what this step's factory asks for, on the first run of its registration.
     private(set) var recorder: DependencyRecorder?
     private let finished = Atomic<Bool>(false)
-    /// The next frame of the pool this one waits in.
-    var nextFree: Frame?
+    /// The next frame of the pool this one waits in (`ThreadContext`).
+    var nextFree: Unmanaged<Frame>?
 
-    /// A step for `entry` below `parent`, or the top-level step. Throws on a cycle.
+    /// A step for `entry` below `parent`, or the top-level step, that retains what it refers to
+    /// (an `async` step, a hook's step). Throws on a cycle.
     convenience init(entry: Entry, parent: Frame?, resolution: Resolution) throws {
         try Self.checkCycle(entry, below: parent)
         self.init()
         start(entry: entry, parent: parent, resolution: resolution)
+        keepReferences()
     }
 
     /// An unused frame, for a pool.
     init() {}
 
     /// Makes this unused frame the step for `entry` below `parent` (already checked for cycles).
+    @inline(__always)
     func start(entry: Entry, parent: Frame?, resolution: Resolution) {
         let bit = Self.bit(for: entry)
         if let parent {
             depth = parent.depth + 1
             inFlight = parent.inFlight | bit
+            parentReference = Unmanaged.passUnretained(parent)
         } else {
             depth = 1
             inFlight = bit
         }
-        entryStorage = entry
-        self.parent = parent
-        resolutionStorage = resolution
-        recorder = entry.isObserving ? DependencyRecorder() : nil
+        entryReference = Unmanaged.passUnretained(entry)
+        resolutionReference = Unmanaged.passUnretained(resolution)
+        if entry.isObserving { recorder = DependencyRecorder() }
     }
 
-    /// Drops what the step referred to, so a pooled frame keeps nothing alive.
+    /// Retains the entry, the parent and the resolution: the frame outlives its step.
+    func keepReferences() {
+        kept = (entry, parent, resolution)
+    }
+
+    /// Drops what the step referred to, so a pooled frame refers to nothing. Only for a frame
+    /// nothing else holds (so it never kept anything).
+    @inline(__always)
     func clear() {
-        entryStorage = nil
-        parent = nil
-        resolutionStorage = nil
-        recorder = nil
+        entryReference = nil
+        parentReference = nil
+        resolutionReference = nil
+        if recorder != nil { recorder = nil }
         finished.store(false, ordering: .relaxed)
     }
 
     /// The registration this step builds (set for as long as the frame is in use).
-    var entry: Entry { entryStorage.unsafelyUnwrapped }
+    var entry: Entry { entryReference.unsafelyUnwrapped.takeUnretainedValue() }
+
+    /// The step that asked for this one; `nil` for the top-level step.
+    var parent: Frame? { parentReference?.takeUnretainedValue() }
 
     /// The resolution this step belongs to (set for as long as the frame is in use).
-    var resolution: Resolution { resolutionStorage.unsafelyUnwrapped }
+    var resolution: Resolution { resolutionReference.unsafelyUnwrapped.takeUnretainedValue() }
+
+    /// Runs `body` with the resolution, without retaining it (the frame refers to it).
+    @inline(__always)
+    func withResolution<Result>(_ body: (Resolution) throws -> Result) rethrows -> Result {
+        try resolutionReference.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
 
     /// Whether the factory has returned: then this frame starts new resolutions.
     var isFinished: Bool { finished.load(ordering: .relaxed) }

@@ -18,11 +18,25 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
     }
 }
 
+/// The type of an `InstanceBox<S>`, which boxes an `S` without looking its own metadata up: it
+/// is the metatype the call is made on.
+protocol InstanceBoxing: AnyInstanceBox {
+    /// A box holding a copy of the value `value` points to, which is an `S`.
+    static func boxing(_ value: UnsafeRawPointer) -> AnyInstanceBox
+}
+
+extension InstanceBox: InstanceBoxing {
+    static func boxing(_ value: UnsafeRawPointer) -> AnyInstanceBox {
+        Self(value.load(as: S.self))
+    }
+}
+
 extension Entry {
-    /// `value` in a box of the entry's service type, without looking its metadata up.
+    /// `value` in a box of the entry's service type, without looking its metadata up (the entry
+    /// keeps the box's type).
     @inline(__always)
     func box<S>(_ value: S) -> AnyInstanceBox {
-        unsafeBitCast(boxType, to: InstanceBox<S>.Type.self).init(value)
+        withUnsafePointer(to: value) { boxType.boxing(UnsafeRawPointer($0)) }
     }
 }
 

@@ -38,11 +38,17 @@ final class ThreadContext: @unchecked Sendable {
         let top: UInt
         let limit: UInt
     }
-    /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`.
-    private var freeFrames: Frame?
+    /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`, and
+    /// unused resolutions for its synchronous top-level resolves, through `Resolution.nextFree`.
+    /// Each list retains its nodes (one reference per node, taken and given back as is).
+    private var freeFrames: Unmanaged<Frame>?
     private var freeFrameCount = 0
+    private var freeResolutions: Unmanaged<Resolution>?
+    private var freeResolutionCount = 0
     /// How many unused frames a thread keeps: deeper resolutions allocate the rest.
     private static let framePoolSize = 64
+    /// How many unused resolutions a thread keeps (a factory may start new resolutions).
+    private static let resolutionPoolSize = 4
 
     /// A frame for a synchronous step for `entry` below `parent`: a pooled one if there is one.
     /// Throws on a cycle.
@@ -51,10 +57,9 @@ final class ThreadContext: @unchecked Sendable {
         try Frame.checkCycle(entry, below: parent)
         let frame: Frame
         if let free = freeFrames {
-            freeFrames = free.nextFree
-            free.nextFree = nil
+            freeFrames = free._withUnsafeGuaranteedRef { $0.nextFree }
             freeFrameCount -= 1
-            frame = free
+            frame = free.takeRetainedValue()
         } else {
             frame = Frame()
         }
@@ -62,15 +67,45 @@ final class ThreadContext: @unchecked Sendable {
         return frame
     }
 
-    /// Gives a finished step's frame back to the pool, unless something else still holds it (a
-    /// factory that kept its resolver, a child step that did): then it stays as it is.
+    /// Gives a finished step's frame back to the pool — unless something else still holds it (a
+    /// factory that kept its resolver, a `Lazy`, a child step that was kept): then the frame
+    /// retains what it refers to from now on. `isUnique` is `isKnownUniquelyReferenced(&frame)`.
     @inline(__always)
-    func recycle(_ frame: inout Frame) {
-        guard isKnownUniquelyReferenced(&frame), freeFrameCount < Self.framePoolSize else { return }
+    func recycle(_ frame: consuming Frame, isUnique: Bool) {
+        guard isUnique else {
+            frame.keepReferences()
+            return
+        }
+        guard freeFrameCount < Self.framePoolSize else { return }
         frame.clear()
         frame.nextFree = freeFrames
-        freeFrames = frame
+        freeFrames = Unmanaged.passRetained(frame)
         freeFrameCount += 1
+    }
+
+    /// A resolution for a synchronous top-level resolve of `container`: a pooled one if there is
+    /// one.
+    @inline(__always)
+    func makeResolution(container: Container, scope: OverrideScope?, isTraced: Bool) -> Resolution {
+        guard let free = freeResolutions else {
+            return Resolution(container: container, scope: scope, isTraced: isTraced)
+        }
+        freeResolutions = free._withUnsafeGuaranteedRef { $0.nextFree }
+        freeResolutionCount -= 1
+        let resolution = free.takeRetainedValue()
+        resolution.start(container: container, scope: scope, isTraced: isTraced)
+        return resolution
+    }
+
+    /// Gives a finished resolution back to the pool, unless something still holds it (a `Lazy`,
+    /// a kept resolver). `isUnique` is `isKnownUniquelyReferenced(&resolution)`.
+    @inline(__always)
+    func recycle(_ resolution: consuming Resolution, isUnique: Bool) {
+        guard isUnique, freeResolutionCount < Self.resolutionPoolSize else { return }
+        resolution.clear()
+        resolution.nextFree = freeResolutions
+        freeResolutions = Unmanaged.passRetained(resolution)
+        freeResolutionCount += 1
     }
 
     init(reclamation: Reclamation) {
@@ -117,13 +152,18 @@ final class ThreadContext: @unchecked Sendable {
         return context
     }
 
-    /// Empties the frame pool (its thread is exiting).
+    /// Empties the pools (its thread is exiting).
     fileprivate func dropPool() {
         while let free = freeFrames {
-            freeFrames = free.nextFree
-            free.nextFree = nil
+            freeFrames = free._withUnsafeGuaranteedRef { $0.nextFree }
+            free.release()
+        }
+        while let free = freeResolutions {
+            freeResolutions = free._withUnsafeGuaranteedRef { $0.nextFree }
+            free.release()
         }
         freeFrameCount = 0
+        freeResolutionCount = 0
     }
 
     /// Runs `lookup` as a reclamation read: shared pointers it loads stay valid until it returns.
