@@ -43,7 +43,7 @@ extension Container: Resolver {
                 found = entry.takeUnretainedValue()
             }
             context.endRead()
-            return try resolveTopLevel(S.self, key: key, arguments: (), traced: true, context: context, found: found)
+            return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: found)
         }
     }
 

@@ -197,7 +197,13 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
     @inline(__always)
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
         guard isDecorated else { return try body(resolver, arguments) }
-        return try decorated(body(resolver, arguments), resolver)
+        return try makeDecorated(resolver, arguments)
+    }
+
+    /// `make` for a decorated registration (out of line, so that a step takes little stack).
+    @inline(never)
+    private func makeDecorated(_ resolver: any Resolver, _ arguments: Args) throws -> S {
+        try decorated(body(resolver, arguments), resolver)
     }
 }
 

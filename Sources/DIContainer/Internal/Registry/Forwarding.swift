@@ -47,7 +47,7 @@ extension Entry {
         guard let frame = resolver as? Frame else {
             throw ResolutionError(.notRegistered, path: [target.service])
         }
-        frame.recorder?.record(Dependency(target))
+        frame.record(Dependency(target))
         return frame
     }
 

@@ -90,18 +90,20 @@ extension Container {
     ) throws -> S {
         let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
-            return try resolveTopLevel(S.self, key: key, arguments: arguments, traced: traced, context: context, found: found)
+            return try resolveTopLevel(
+                S.self, key: key, arguments: arguments, scope: currentScope, traced: traced, context: context, found: found)
         }
         return try parent.withResolution { resolution in
             try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
     }
 
-    /// A new synchronous resolution of `key` (whose registration is `found`, when looked up).
+    /// A new synchronous resolution of `key` (whose registration is `found`, when looked up) under
+    /// the test overrides of `scope`.
     func resolveTopLevel<S, Args>(
-        _: S.Type, key: Key, arguments: Args, traced: Bool, context: ThreadContext, found: Entry?
+        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool, context: ThreadContext, found: Entry?
     ) throws -> S {
-        var resolution = context.makeResolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
+        var resolution = context.makeResolution(container: self, scope: scope, isTraced: traced && tracing.isEnabled)
         let value: S
         do {
             if let found, !found.isAsync {
@@ -120,14 +122,17 @@ extension Container {
         return value
     }
 
-    /// Resolves `key` synchronously as a dependency of `parent`'s factory, in `resolution`
-    /// (`parent`'s).
+    /// Resolves `key` synchronously as a dependency of `parent`'s factory, in its resolution.
+    /// Nothing is retained: the step holds its resolution, which holds its container, and the
+    /// thread holds its context.
     @inline(__always)
-    func resolveDependency<S, Args>(
-        _: S.Type, key: Key, arguments: Args, of parent: Frame, resolution: Resolution
-    ) throws -> S {
-        try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
-            try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+    static func resolveDependency<S, Args>(_: S.Type, key: Key, arguments: Args, of parent: Frame) throws -> S {
+        try ThreadContext.current(key: ThreadContext.key)._withUnsafeGuaranteedRef { context in
+            try parent.withResolution { resolution in
+                try resolution.unretainedContainer._withUnsafeGuaranteedRef {
+                    try $0.resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+                }
+            }
         }
     }
 
@@ -150,16 +155,22 @@ extension Container {
     func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
-        let scope = resolution.scope
-        let found = scope == nil ? lineageEntry(for: key, context: context) : entry(for: key, scope: scope, context: context)
+        let found =
+            resolution.hasScope
+            ? entry(for: key, scope: resolution.scope, context: context) : lineageEntry(for: key, context: context)
         guard let entry = found else {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
-        parent?.recorder?.record(Dependency(entry))
-        guard !entry.isAsync else {
-            throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
-        }
+        parent?.record(dependencyOn: entry)
+        guard !entry.isAsync else { throw Self.asyncFactoryRefused(entry, below: parent) }
         return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
+    }
+
+    /// The error for a synchronous resolve of `entry`, which has an `async` factory. Out of line,
+    /// like every error of a step, so that a step takes little stack.
+    @inline(never)
+    static func asyncFactoryRefused(_ entry: Entry, below parent: Frame?) -> ResolutionError {
+        ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
     }
 
     /// One synchronous step for `entry`.
@@ -211,11 +222,8 @@ extension Container {
                 value = box.value(as: S.self)
             }
         case .weak(let cell):
-            if let existing = cell.object() as? S {
-                value = existing
-            } else {
-                (value, created) = Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
-            }
+            (value, created) = try resolveWeak(
+                S.self, entry: entry, cell: cell, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         if created, entry.completion.isActive {
             queueCompletion(of: value, entry: entry, store: store, parent: parent, resolution: resolution)
@@ -224,6 +232,17 @@ extension Container {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
         }
         return value
+    }
+
+    /// A synchronous step of a `weak` registration: the instance `cell` holds, else a new one.
+    /// Out of line because `S?` costs its callers a metadata lookup per call.
+    @inline(never)
+    private func resolveWeak<S, Args>(
+        _: S.Type, entry: Entry, cell: WeakCell, arguments: Args, parent: Frame?, resolution: Resolution,
+        context: ThreadContext
+    ) throws -> (S, isNew: Bool) {
+        if let existing = cell.object() as? S { return (existing, false) }
+        return Self.keepWeak(try build(S.self, entry, arguments, parent, resolution, context), in: cell)
     }
 
     /// Runs `entry`'s synchronous factory in a new step below `parent`.
@@ -239,23 +258,32 @@ extension Container {
         let value: S
         do {
             value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
-            frame.finish(succeeded: true)
         } catch let exhausted as StackExhausted {
             // Unwinds with as little work as possible: the stack is nearly used up.
             context.runningFactory = outer
-            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
+            frame.keepReferences()
             throw exhausted
         } catch {
-            frame.finish(succeeded: false)
-            context.runningFactory = outer
-            let wrapped = Self.wrap(error, in: frame)
-            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
-            throw wrapped
+            throw Self.failed(frame, error, restoring: outer, in: context)
         }
+        frame.finish(succeeded: true)
         context.runningFactory = outer
         let isUnique = isKnownUniquelyReferenced(&frame)
         context.recycle(frame, isUnique: isUnique)
         return value
+    }
+
+    /// Ends the step of `frame`, whose factory threw `error`, and returns the error its caller
+    /// sees. The frame is not pooled again: it keeps what it refers to, for whatever holds it.
+    /// Out of line, so that a step takes little stack.
+    @inline(never)
+    private static func failed(
+        _ frame: Frame, _ error: any Error, restoring outer: Frame?, in context: ThreadContext
+    ) -> any Error {
+        context.runningFactory = outer
+        frame.keepReferences()
+        frame.finish(succeeded: false)
+        return wrap(error, in: frame)
     }
 
     // MARK: - Async
@@ -282,7 +310,7 @@ extension Container {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
             return try await resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
-        parent?.recorder?.record(Dependency(entry))
+        parent?.record(dependencyOn: entry)
         guard entry.isAsync else {
             return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
@@ -318,11 +346,8 @@ extension Container {
             created = isNew
             value = box.value(as: S.self)
         case .weak(let cell):
-            if let existing = cell.object() as? S {
-                value = existing
-            } else {
-                (value, created) = Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
-            }
+            (value, created) = try await resolveWeakAsync(
+                S.self, entry: entry, cell: cell, arguments: arguments, parent: parent, resolution: resolution)
         }
         if created, entry.completion.isActive {
             queueCompletion(of: value, entry: entry, store: store, parent: parent, resolution: resolution)
@@ -331,6 +356,15 @@ extension Container {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
         }
         return value
+    }
+
+    /// An `async` step of a `weak` registration, as `resolveWeak` is a synchronous one.
+    @inline(never)
+    private func resolveWeakAsync<S, Args>(
+        _: S.Type, entry: Entry, cell: WeakCell, arguments: Args, parent: Frame?, resolution: Resolution
+    ) async throws -> (S, isNew: Bool) {
+        if let existing = cell.object() as? S { return (existing, false) }
+        return Self.keepWeak(try await build(S.self, entry, arguments, parent, resolution), in: cell)
     }
 
     /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a

@@ -6,7 +6,7 @@ extension Container {
     ) -> ResolutionError {
         let requested = ServiceKey(
             typeName: displayName(of: S.self), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
-        parent?.recorder?.record(Dependency(key: key, service: requested))
+        parent?.record(Dependency(key: key, service: requested))
         return missingError(
             for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope,
             isAutoWiredParameter: parent?.entry.declaredDependencies != nil)

@@ -6,10 +6,14 @@ extension Frame: Resolver {
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
-        if isFinished {
-            return try resolution.container.resolve(S.self, key: key, arguments: (), parent: nil)
-        }
-        return try withResolution { try $0.container.resolveDependency(S.self, key: key, arguments: (), of: self, resolution: $0) }
+        if isFinished { return try resolveAfterwards(S.self, key: key) }
+        return try Container.resolveDependency(S.self, key: key, arguments: (), of: self)
+    }
+
+    /// A resolve through this frame once its factory has returned: a new resolution.
+    @inline(never)
+    private func resolveAfterwards<S>(_: S.Type, key: Key) throws -> S {
+        try resolution.container.resolve(S.self, key: key, arguments: (), parent: nil)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {

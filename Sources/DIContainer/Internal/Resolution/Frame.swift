@@ -37,8 +37,10 @@ final class Frame: @unchecked Sendable {
     /// One bit per entry on the path up to this step (see `bit(for:)`): when an entry's bit is
     /// clear it is not in flight, and the cycle check needs no walk.
     private(set) var inFlight: UInt64 = 0
-    /// Collects what this step's factory asks for, on the first run of its registration.
-    private(set) var recorder: DependencyRecorder?
+    /// Collects what this step's factory asks for, on the first run of its registration;
+    /// `isRecording` says whether there is one, without a retain.
+    private var recorder: DependencyRecorder?
+    private var isRecording = false
     private let finished = Atomic<Bool>(false)
     /// The next frame of the pool this one waits in (`ThreadContext`).
     var nextFree: Unmanaged<Frame>?
@@ -69,7 +71,10 @@ final class Frame: @unchecked Sendable {
         }
         entryReference = Unmanaged.passUnretained(entry)
         resolutionReference = Unmanaged.passUnretained(resolution)
-        if entry.isObserving { recorder = DependencyRecorder() }
+        if entry.isObserving {
+            recorder = DependencyRecorder()
+            isRecording = true
+        }
     }
 
     /// Retains the entry, the parent and the resolution: the frame outlives its step.
@@ -84,7 +89,10 @@ final class Frame: @unchecked Sendable {
         entryReference = nil
         parentReference = nil
         resolutionReference = nil
-        if recorder != nil { recorder = nil }
+        if isRecording {
+            recorder = nil
+            isRecording = false
+        }
         finished.store(false, ordering: .relaxed)
     }
 
@@ -110,9 +118,26 @@ final class Frame: @unchecked Sendable {
     /// completed run yet.
     func finish(succeeded: Bool) {
         finished.store(true, ordering: .relaxed)
-        if let recorder {
+        if isRecording, let recorder {
             entry.observe(recorder.dependencies, complete: succeeded)
         }
+    }
+
+    /// Records that this step's factory asked for `entry`'s registration, if the step records.
+    @inline(__always)
+    func record(dependencyOn entry: Entry) {
+        if isRecording { recordSlowly(Dependency(entry)) }
+    }
+
+    @inline(never)
+    private func recordSlowly(_ dependency: Dependency) {
+        recorder?.record(dependency)
+    }
+
+    /// Records that this step's factory asked for `dependency`, if the step records.
+    @inline(__always)
+    func record(_ dependency: @autoclosure () -> Dependency) {
+        if isRecording { recorder?.record(dependency()) }
     }
 
     /// The services from the top-level request to this step.
@@ -126,12 +151,16 @@ final class Frame: @unchecked Sendable {
         return steps.reversed()
     }
 
-    /// The step on this path (this one included) that builds `entry`, if any.
-    func ancestor(building entry: Entry) -> Frame? {
-        var frame: Frame? = self
+    /// The depth of the step on this path (this one included) that builds `entry`, if any. Walks
+    /// unretained: each step holds its parent.
+    func depthOfAncestor(building entry: Entry) -> Int? {
+        var frame: Unmanaged<Frame>? = Unmanaged.passUnretained(self)
         while let current = frame {
-            if current.entry === entry { return current }
-            frame = current.parent
+            let (found, depth, parent) = current._withUnsafeGuaranteedRef {
+                ($0.entryReference?.toOpaque() == Unmanaged.passUnretained(entry).toOpaque(), $0.depth, $0.parentReference)
+            }
+            if found { return depth }
+            frame = parent
         }
         return nil
     }
@@ -139,16 +168,19 @@ final class Frame: @unchecked Sendable {
     /// Throws when a step for `entry` below `parent` would close a cycle.
     @inline(__always)
     static func checkCycle(_ entry: Entry, below parent: Frame?) throws {
-        guard let parent, parent.inFlight & bit(for: entry) != 0, let start = parent.ancestor(building: entry) else { return }
+        guard let parent, parent.inFlight & bit(for: entry) != 0, let start = parent.depthOfAncestor(building: entry) else {
+            return
+        }
         let path = parent.path + [entry.service]
-        throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(start.depth - 1))), path: path)
+        throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(start - 1))), path: path)
     }
 
-    /// The entry's bit in `inFlight`: a few bits of its address, mixed.
+    /// The entry's bit in `inFlight`: the top six bits of its address, multiplied by a large odd
+    /// constant (Fibonacci hashing), so that entries allocated one after another spread out.
     @inline(__always)
     private static func bit(for entry: Entry) -> UInt64 {
-        let address = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(entry)))
-        return 1 << UInt64(((address >> 4) ^ (address >> 10)) & 63)
+        let address = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(entry))))
+        return 1 << ((address &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }
 

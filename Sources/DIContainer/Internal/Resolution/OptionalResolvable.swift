@@ -56,7 +56,7 @@ extension Optional: OptionalResolvable {
         for key: Key, in container: Container, parent: Frame?, resolution: Resolution
     ) -> Key? {
         let wrapped = Key(type: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
-        parent?.recorder?.record(Dependency(key: wrapped, type: Wrapped.self, isOptional: true))
+        parent?.record(Dependency(key: wrapped, type: Wrapped.self, isOptional: true))
         if container.entry(for: wrapped, scope: resolution.scope) != nil { return wrapped }
         let sameName =
             container.overridingEntries(ofType: wrapped.type, scope: resolution.scope)

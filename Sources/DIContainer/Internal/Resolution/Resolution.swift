@@ -5,49 +5,83 @@ import Synchronization
 /// steps share it alike; it ends when its last step does (the steps keep it alive). Synchronous
 /// top-level resolves take it from their thread's pool (`ThreadContext.makeResolution`).
 ///
+/// A pooled resolution refers to its container unretained while its resolve runs (the resolve is
+/// a call on that container, which its caller holds); if something still holds the resolution
+/// when the resolve ends (a `Lazy`, a kept resolver), it retains the container from then on
+/// (`keepContainer()`), as resolutions made with `init` do from the start.
+///
 /// `@unchecked Sendable`, reviewed: `container`, `scope` and `isTraced` are set only while the
 /// resolution is uniquely referenced by its thread's pool or by the resolve that takes it from
-/// there, and are constant in between; `graph` and `completions` are atomic.
+/// there, and are constant in between, but for `keptContainer`, which only that resolve sets,
+/// once, when it ends; `graph` and `completions` are atomic.
 final class Resolution: @unchecked Sendable {
     /// Where the request started: every step looks its dependencies up from here. Set for as
     /// long as the resolution is in use.
-    private var containerStorage: Container?
+    private var containerReference: Unmanaged<Container>?
+    /// The same container, retained, when the resolution may outlive its resolve.
+    private var keptContainer: Container?
+    /// The test overrides in effect; `hasScope` says whether there are any, without a retain.
     private(set) var scope: OverrideScope?
+    private(set) var hasScope = false
     /// Whether steps are reported to the container's tracing handler.
     private(set) var isTraced = false
-    /// The `graph` instances built so far, newest first (a list the resolution retains).
-    private let graph = Atomic<Unmanaged<GraphInstance>?>(nil)
+    /// The `graph` instances built so far, newest first: a list of boxes linked through
+    /// `AnyInstanceBox.next`, whose head the resolution retains.
+    private let graph = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
     /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
     let completions = PendingCompletions()
     /// The next resolution of the pool this one waits in (`ThreadContext`).
     var nextFree: Unmanaged<Resolution>?
 
+    /// A resolution that retains its container.
     init(container: Container, scope: OverrideScope?, isTraced: Bool) {
         start(container: container, scope: scope, isTraced: isTraced)
+        keptContainer = container
     }
+
+    /// An unused resolution, for a pool.
+    init() {}
 
     deinit {
         graph.load(ordering: .acquiring)?.release()
     }
 
-    /// Makes this unused resolution the one of a new resolve.
+    /// Makes this unused resolution the one of a new resolve of `container`, which the caller
+    /// keeps alive until the resolve ends.
     @inline(__always)
     func start(container: Container, scope: OverrideScope?, isTraced: Bool) {
-        containerStorage = container
-        if let scope { self.scope = scope }
+        containerReference = Unmanaged.passUnretained(container)
+        if let scope {
+            self.scope = scope
+            hasScope = true
+        }
         self.isTraced = isTraced
     }
 
-    /// Drops what the resolution kept, so that a pooled one keeps nothing alive. Only for a
-    /// resolution nothing else holds.
-    @inline(__always)
-    func clear() {
-        containerStorage = nil
-        if scope != nil { scope = nil }
-        if let instances = graph.exchange(nil, ordering: .acquiring) { instances.release() }
+    /// Retains the container: the resolution outlives its resolve.
+    func keepContainer() {
+        keptContainer = container
     }
 
-    var container: Container { containerStorage.unsafelyUnwrapped }
+    /// Drops what the resolution kept, so that a pooled one keeps nothing alive. Only for a
+    /// resolution nothing else holds (so it never retained its container).
+    @inline(__always)
+    func clear() {
+        containerReference = nil
+        if hasScope {
+            scope = nil
+            hasScope = false
+        }
+        if graph.load(ordering: .relaxed) != nil, let instances = graph.exchange(nil, ordering: .acquiring) {
+            instances.release()
+        }
+    }
+
+    /// The container the request started at.
+    var container: Container { containerReference.unsafelyUnwrapped.takeUnretainedValue() }
+
+    /// The container, unretained.
+    var unretainedContainer: Unmanaged<Container> { containerReference.unsafelyUnwrapped }
 
     /// Identifies this resolution to `InstanceCell` and `WaitGraph`.
     var owner: ObjectIdentifier { ObjectIdentifier(self) }
@@ -55,51 +89,44 @@ final class Resolution: @unchecked Sendable {
     /// The `graph` instance of `entry` built by this resolution, if any.
     @inline(__always)
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        GraphInstance.find(entry, from: graph.load(ordering: .acquiring), upTo: nil)
+        Self.find(entry, from: graph.load(ordering: .acquiring), upTo: nil)
     }
 
-    /// Keeps `box` as the `graph` instance of `entry` and returns it — or, when a concurrent step
-    /// of this resolution (an `async` factory's child task) kept one first, returns that one.
+    /// Keeps `box` (a new box, not yet shared) as the `graph` instance of `entry` and returns it —
+    /// or, when a concurrent step of this resolution (an `async` factory's child task) kept one
+    /// first, returns that one.
     func keepGraphInstance(_ box: AnyInstanceBox, of entry: Entry) -> AnyInstanceBox {
+        box.graphEntry = entry
         var head = graph.load(ordering: .acquiring)
-        var searched: Unmanaged<GraphInstance>? = nil
+        var searched: Unmanaged<AnyInstanceBox>? = nil
+        let node = Unmanaged.passUnretained(box)
         while true {
-            if let kept = GraphInstance.find(entry, from: head, upTo: searched) { return kept }
+            if let kept = Self.find(entry, from: head, upTo: searched) { return kept }
             searched = head
-            let node = Unmanaged.passRetained(GraphInstance(entry: entry, box: box, next: head?.takeUnretainedValue()))
+            // The new head holds the previous one strongly; the atomic's own reference moves to it.
+            box.next = head?.takeRetainedValue()
             let (exchanged, original) = graph.compareExchange(expected: head, desired: node, ordering: .acquiringAndReleasing)
             if exchanged {
-                // The new node holds the previous head strongly; the atomic's own reference moves to it.
-                head?.release()
+                _ = node.retain()
                 return box
             }
-            node.release()
+            box.next.map { _ = Unmanaged.passRetained($0) }
+            box.next = nil
             head = original
         }
-    }
-}
-
-/// One `graph` instance of a resolution, in an immutable list.
-final class GraphInstance: Sendable {
-    let entry: Entry
-    let box: AnyInstanceBox
-    let next: GraphInstance?
-
-    init(entry: Entry, box: AnyInstanceBox, next: GraphInstance?) {
-        self.entry = entry
-        self.box = box
-        self.next = next
     }
 
     /// The instance of `entry` in the list from `start`, stopping before `end`; oldest entries
     /// last. The list is walked unretained: its head's owner keeps every node.
-    static func find(_ entry: Entry, from start: Unmanaged<GraphInstance>?, upTo end: Unmanaged<GraphInstance>?) -> AnyInstanceBox? {
+    private static func find(
+        _ entry: Entry, from start: Unmanaged<AnyInstanceBox>?, upTo end: Unmanaged<AnyInstanceBox>?
+    ) -> AnyInstanceBox? {
         var node = start
         while let current = node, current.toOpaque() != end?.toOpaque() {
-            let (found, next) = current._withUnsafeGuaranteedRef { node in
-                (node.entry === entry ? node.box : nil, node.next.map(Unmanaged.passUnretained))
+            let (isMatch, next) = current._withUnsafeGuaranteedRef { box in
+                (box.graphEntry === entry, box.next.map(Unmanaged.passUnretained))
             }
-            if let found { return found }
+            if isMatch { return current.takeUnretainedValue() }
             node = next
         }
         return nil

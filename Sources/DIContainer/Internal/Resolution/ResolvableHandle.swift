@@ -29,7 +29,7 @@ extension Container {
         }
         var dependency = Dependency(entry)
         dependency.isDeferred = true
-        parent?.recorder?.record(dependency)
+        parent?.record(dependency)
         return H.make(for: target, arguments: arguments, parent: parent, resolution: resolution) as? S
     }
 }

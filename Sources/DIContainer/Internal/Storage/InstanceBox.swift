@@ -7,7 +7,16 @@
 /// is why only `Sendable` services can be registered with a `Lifetime` (`register` requires
 /// `S: Sendable`; `UncheckedSendable` is the user's named opt-out), while a `registerMainActor`
 /// registration's box is read only on the main actor.
-class AnyInstanceBox: @unchecked Sendable {}
+///
+/// A `graph` instance's box is also a node of its resolution's list of `graph` instances
+/// (`Resolution.keepGraphInstance`): `graphEntry` and `next` are set before the box is published
+/// there, by the one thread that made it, and never change afterwards.
+class AnyInstanceBox: @unchecked Sendable {
+    /// The registration a `graph` instance belongs to; `nil` in other boxes.
+    var graphEntry: Entry?
+    /// The resolution's `graph` instance kept before this one.
+    var next: AnyInstanceBox?
+}
 
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
     // `@unchecked Sendable` restated from `AnyInstanceBox`: one `let`.

@@ -87,21 +87,27 @@ final class ThreadContext: @unchecked Sendable {
     /// one.
     @inline(__always)
     func makeResolution(container: Container, scope: OverrideScope?, isTraced: Bool) -> Resolution {
-        guard let free = freeResolutions else {
-            return Resolution(container: container, scope: scope, isTraced: isTraced)
+        let resolution: Resolution
+        if let free = freeResolutions {
+            freeResolutions = free._withUnsafeGuaranteedRef { $0.nextFree }
+            freeResolutionCount -= 1
+            resolution = free.takeRetainedValue()
+        } else {
+            resolution = Resolution()
         }
-        freeResolutions = free._withUnsafeGuaranteedRef { $0.nextFree }
-        freeResolutionCount -= 1
-        let resolution = free.takeRetainedValue()
         resolution.start(container: container, scope: scope, isTraced: isTraced)
         return resolution
     }
 
-    /// Gives a finished resolution back to the pool, unless something still holds it (a `Lazy`,
-    /// a kept resolver). `isUnique` is `isKnownUniquelyReferenced(&resolution)`.
+    /// Gives a finished resolution back to the pool — unless something still holds it (a `Lazy`,
+    /// a kept resolver): then it retains its container from now on. `isUnique` is `isKnownUniquelyReferenced(&resolution)`.
     @inline(__always)
     func recycle(_ resolution: consuming Resolution, isUnique: Bool) {
-        guard isUnique, freeResolutionCount < Self.resolutionPoolSize else { return }
+        guard isUnique else {
+            resolution.keepContainer()
+            return
+        }
+        guard freeResolutionCount < Self.resolutionPoolSize else { return }
         resolution.clear()
         resolution.nextFree = freeResolutions
         freeResolutions = Unmanaged.passRetained(resolution)
