@@ -26,7 +26,7 @@ extension Container: Resolver {
         return try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
             // Outside test overrides: one lock-free lookup, which answers a built singleton (when
             // not tracing) and hands any other registration on to the engine.
-            guard context.runningFactory == nil, !mayHaveOverrides else {
+            guard context.runningFactoryReference == nil, !mayHaveOverrides else {
                 return try resolve(S.self, key: key, arguments: (), parent: nil, context: context)
             }
             publishStaleTables()
@@ -43,7 +43,7 @@ extension Container: Resolver {
                 found = entry.takeUnretainedValue()
             }
             context.endRead()
-            return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: found)
+            return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: consume found)
         }
     }
 

@@ -103,23 +103,20 @@ extension Container {
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool, context: ThreadContext, found: Entry?
     ) throws -> S {
-        var resolution = context.makeResolution(container: self, scope: scope, isTraced: traced && tracing.isEnabled)
-        let value: S
-        do {
-            if let found, !found.isAsync {
-                value = try resolve(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution, context: context)
-            } else {
-                value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+        try context.withResolution(of: self, scope: scope, isTraced: traced && tracing.isEnabled) { resolution in
+            do {
+                let value: S
+                if let found, !found.isAsync {
+                    value = try resolve(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                } else {
+                    value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                }
+                try completePending(in: resolution, context: context)
+                return value
+            } catch {
+                throw failPending(in: resolution, context: context, error: error)
             }
-            try completePending(in: resolution, context: context)
-        } catch {
-            let failure = failPending(in: resolution, context: context, error: error)
-            context.recycle(resolution, isUnique: isKnownUniquelyReferenced(&resolution))
-            throw failure
         }
-        let isUnique = isKnownUniquelyReferenced(&resolution)
-        context.recycle(resolution, isUnique: isUnique)
-        return value
     }
 
     /// Resolves `key` synchronously as a dependency of `parent`'s factory, in its resolution.
@@ -158,7 +155,7 @@ extension Container {
         let found =
             resolution.hasScope
             ? entry(for: key, scope: resolution.scope, context: context) : lineageEntry(for: key, context: context)
-        guard let entry = found else {
+        guard let entry = consume found else {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
         parent?.record(dependencyOn: entry)
@@ -253,21 +250,21 @@ extension Container {
             throw StackExhausted(parent: parent, entry: entry)
         }
         var frame = try context.makeFrame(entry: entry, parent: parent, resolution: resolution)
-        unowned(unsafe) let outer = context.runningFactory
-        context.runningFactory = frame
+        let outer = context.runningFactoryReference
+        context.runningFactoryReference = Unmanaged.passUnretained(frame)
         let value: S
         do {
             value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
         } catch let exhausted as StackExhausted {
             // Unwinds with as little work as possible: the stack is nearly used up.
-            context.runningFactory = outer
+            context.runningFactoryReference = outer
             frame.keepReferences()
             throw exhausted
         } catch {
             throw Self.failed(frame, error, restoring: outer, in: context)
         }
         frame.finish(succeeded: true)
-        context.runningFactory = outer
+        context.runningFactoryReference = outer
         let isUnique = isKnownUniquelyReferenced(&frame)
         context.recycle(frame, isUnique: isUnique)
         return value
@@ -278,9 +275,9 @@ extension Container {
     /// Out of line, so that a step takes little stack.
     @inline(never)
     private static func failed(
-        _ frame: Frame, _ error: any Error, restoring outer: Frame?, in context: ThreadContext
+        _ frame: Frame, _ error: any Error, restoring outer: Unmanaged<Frame>?, in context: ThreadContext
     ) -> any Error {
-        context.runningFactory = outer
+        context.runningFactoryReference = outer
         frame.keepReferences()
         frame.finish(succeeded: false)
         return wrap(error, in: frame)

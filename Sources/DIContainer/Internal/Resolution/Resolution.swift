@@ -3,16 +3,16 @@ import Synchronization
 /// One top-level resolve and everything its steps share: the container it started at, the test
 /// overrides in effect, whether it is traced, and its `graph` instances. Synchronous and `async`
 /// steps share it alike; it ends when its last step does (the steps keep it alive). Synchronous
-/// top-level resolves take it from their thread's pool (`ThreadContext.makeResolution`).
+/// top-level resolves use their thread's own (`ThreadContext.withResolution`).
 ///
-/// A pooled resolution refers to its container unretained while its resolve runs (the resolve is
+/// A thread's resolution refers to its container unretained while its resolve runs (the resolve is
 /// a call on that container, which its caller holds); if something still holds the resolution
 /// when the resolve ends (a `Lazy`, a kept resolver), it retains the container from then on
 /// (`keepContainer()`), as resolutions made with `init` do from the start.
 ///
 /// `@unchecked Sendable`, reviewed: `container`, `scope` and `isTraced` are set only while the
-/// resolution is uniquely referenced by its thread's pool or by the resolve that takes it from
-/// there, and are constant in between, but for `keptContainer`, which only that resolve sets,
+/// resolution is uniquely referenced by its thread's context (before its resolve starts, after
+/// the last other reference is gone), and are constant in between, but for `keptContainer`, which only that resolve sets,
 /// once, when it ends; `graph` and `completions` are atomic.
 final class Resolution: @unchecked Sendable {
     /// Where the request started: every step looks its dependencies up from here. Set for as
@@ -30,8 +30,6 @@ final class Resolution: @unchecked Sendable {
     private let graph = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
     /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
     let completions = PendingCompletions()
-    /// The next resolution of the pool this one waits in (`ThreadContext`).
-    var nextFree: Unmanaged<Resolution>?
 
     /// A resolution that retains its container.
     init(container: Container, scope: OverrideScope?, isTraced: Bool) {
@@ -39,7 +37,7 @@ final class Resolution: @unchecked Sendable {
         keptContainer = container
     }
 
-    /// An unused resolution, for a pool.
+    /// An unused resolution, for a thread.
     init() {}
 
     deinit {
@@ -63,7 +61,7 @@ final class Resolution: @unchecked Sendable {
         keptContainer = container
     }
 
-    /// Drops what the resolution kept, so that a pooled one keeps nothing alive. Only for a
+    /// Drops what the resolution kept, so that a thread's unused one keeps nothing alive. Only for a
     /// resolution nothing else holds (so it never retained its container).
     @inline(__always)
     func clear() {

@@ -27,7 +27,12 @@ final class ThreadContext: @unchecked Sendable {
     unowned(unsafe) let reclamation: Reclamation
     /// The step whose synchronous factory runs on this thread right now, innermost. Unowned: the
     /// engine holds the frame while its factory runs, and restores the previous value after.
-    unowned(unsafe) var runningFactory: Frame?
+    var runningFactory: Frame? {
+        get { runningFactoryReference?.takeUnretainedValue() }
+        set { runningFactoryReference = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `runningFactory`, as stored.
+    var runningFactoryReference: Unmanaged<Frame>?
     /// This thread's stack, once measured (see `StackGuard`).
     var stack: Stack?
 
@@ -38,17 +43,15 @@ final class ThreadContext: @unchecked Sendable {
         let top: UInt
         let limit: UInt
     }
-    /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`, and
-    /// unused resolutions for its synchronous top-level resolves, through `Resolution.nextFree`.
-    /// Each list retains its nodes (one reference per node, taken and given back as is).
+    /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`. The
+    /// list retains its nodes (one reference per node, taken and given back as is).
     private var freeFrames: Unmanaged<Frame>?
     private var freeFrameCount = 0
-    private var freeResolutions: Unmanaged<Resolution>?
-    private var freeResolutionCount = 0
+    /// The resolution of this thread's synchronous top-level resolves (see `withResolution`).
+    private var resolution = Resolution()
+    private var isResolutionInUse = false
     /// How many unused frames a thread keeps: deeper resolutions allocate the rest.
     private static let framePoolSize = 64
-    /// How many unused resolutions a thread keeps (a factory may start new resolutions).
-    private static let resolutionPoolSize = 4
 
     /// A frame for a synchronous step for `entry` below `parent`: a pooled one if there is one.
     /// Throws on a cycle.
@@ -83,35 +86,35 @@ final class ThreadContext: @unchecked Sendable {
         freeFrameCount += 1
     }
 
-    /// A resolution for a synchronous top-level resolve of `container`: a pooled one if there is
-    /// one.
+    /// Runs `body` with a resolution for a synchronous top-level resolve of `container`: the
+    /// thread's own one, unretained, unless a resolve on this thread is using it already (a
+    /// factory starting a new resolution) — then a new one. Afterwards the thread's resolution is
+    /// reused, unless something still holds it (a `Lazy`, a kept resolver): then it retains its
+    /// container from now on, and the thread makes itself another one.
     @inline(__always)
-    func makeResolution(container: Container, scope: OverrideScope?, isTraced: Bool) -> Resolution {
-        let resolution: Resolution
-        if let free = freeResolutions {
-            freeResolutions = free._withUnsafeGuaranteedRef { $0.nextFree }
-            freeResolutionCount -= 1
-            resolution = free.takeRetainedValue()
-        } else {
-            resolution = Resolution()
+    func withResolution<Result>(
+        of container: Container, scope: OverrideScope?, isTraced: Bool, _ body: (Resolution) throws -> Result
+    ) rethrows -> Result {
+        guard !isResolutionInUse else {
+            return try body(Resolution(container: container, scope: scope, isTraced: isTraced))
         }
-        resolution.start(container: container, scope: scope, isTraced: isTraced)
-        return resolution
+        isResolutionInUse = true
+        defer { endResolution() }
+        return try Unmanaged.passUnretained(resolution)._withUnsafeGuaranteedRef { resolution in
+            resolution.start(container: container, scope: scope, isTraced: isTraced)
+            return try body(resolution)
+        }
     }
 
-    /// Gives a finished resolution back to the pool — unless something still holds it (a `Lazy`,
-    /// a kept resolver): then it retains its container from now on. `isUnique` is `isKnownUniquelyReferenced(&resolution)`.
     @inline(__always)
-    func recycle(_ resolution: consuming Resolution, isUnique: Bool) {
-        guard isUnique else {
+    private func endResolution() {
+        if isKnownUniquelyReferenced(&resolution) {
+            resolution.clear()
+        } else {
             resolution.keepContainer()
-            return
+            resolution = Resolution()
         }
-        guard freeResolutionCount < Self.resolutionPoolSize else { return }
-        resolution.clear()
-        resolution.nextFree = freeResolutions
-        freeResolutions = Unmanaged.passRetained(resolution)
-        freeResolutionCount += 1
+        isResolutionInUse = false
     }
 
     init(reclamation: Reclamation) {
@@ -164,12 +167,8 @@ final class ThreadContext: @unchecked Sendable {
             freeFrames = free._withUnsafeGuaranteedRef { $0.nextFree }
             free.release()
         }
-        while let free = freeResolutions {
-            freeResolutions = free._withUnsafeGuaranteedRef { $0.nextFree }
-            free.release()
-        }
         freeFrameCount = 0
-        freeResolutionCount = 0
+        resolution = Resolution()
     }
 
     /// Runs `lookup` as a reclamation read: shared pointers it loads stay valid until it returns.
