@@ -31,19 +31,17 @@ extension Container: Resolver {
             }
             publishStaleTables()
             context.beginRead()
-            var found: Entry?
-            if let entry = unretainedLineageEntry(for: key) {
-                if !tracing.isEnabled,
-                    let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() })
-                {
-                    let value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
-                    context.endRead()
-                    return value
-                }
-                found = entry.takeUnretainedValue()
+            // The read stays open until the resolution ends: its lookups nest in it.
+            defer { context.endRead() }
+            guard let entry = unretainedLineageEntry(for: key) else {
+                return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: nil)
             }
-            context.endRead()
-            return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: consume found)
+            if !tracing.isEnabled, let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() }) {
+                return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+            }
+            return try entry._withUnsafeGuaranteedRef {
+                try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: $0)
+            }
         }
     }
 

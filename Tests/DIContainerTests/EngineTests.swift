@@ -61,27 +61,43 @@ struct EngineTests {
         #expect(Holder.released.value == 1)
     }
 
-    @Test("a chain that fits resolves, and a runaway one stops with an error, on small thread stacks", arguments: [64, 128])
-    func depthOnSmallStacks(kibibytes: Int) async throws {
-        let fitting = Container()
-        fitting.registerChain(length: 10)
+    @Test("on 64 and 128 KiB threads a runaway chain stops with an error, and every chain that fits resolves")
+    func depthOnSmallStacks() async throws {
         let runaway = Container()
         runaway.registerChain(length: 100_000)
-        let outcome = await onThread(stackSize: kibibytes * 1024) { () -> (Int?, String) in
-            let length = try? fitting.resolve(Chain.self, name: "0").length
-            do {
-                _ = try runaway.resolve(Chain.self, name: "0")
-                return (length, "resolved")
-            } catch let error as ResolutionError {
-                guard case .depthLimitExceeded(let limit) = error.kind else { return (length, "\(error)") }
-                // It goes at least as deep as the chain that fitted.
-                return (length, limit >= 9 ? "stopped" : "stopped early, at \(limit)")
-            } catch {
-                return (length, "\(error)")
+        var limits: [Int: Int] = [:]
+        for kibibytes in [64, 128] {
+            let short = Container()
+            short.registerChain(length: 8)
+            // A short chain fits (a step takes a few KiB even in a debug build); the runaway one
+            // stops where the stack runs out, with an error instead of a crash.
+            let outcome = await onThread(stackSize: kibibytes * 1024) { () -> (Int?, String) in
+                let length = try? short.resolve(Chain.self, name: "0").length
+                do {
+                    _ = try runaway.resolve(Chain.self, name: "0")
+                    return (length, "resolved")
+                } catch let error as ResolutionError {
+                    guard case .depthLimitExceeded(let limit) = error.kind else { return (length, "\(error)") }
+                    return (length, "\(limit)")
+                } catch {
+                    return (length, "\(error)")
+                }
             }
+            #expect(outcome.0 == 8)
+            let limit = try #require(Int(outcome.1), "the runaway chain on \(kibibytes) KiB ended with \(outcome.1)")
+            #expect(limit >= 8)
+            // Nothing that fits is refused: a chain exactly as deep as the runaway one got resolves.
+            let fitting = Container()
+            fitting.registerChain(length: limit)
+            let length = await onThread(stackSize: kibibytes * 1024) { try? fitting.resolve(Chain.self, name: "0").length }
+            #expect(length == limit)
+            limits[kibibytes] = limit
         }
-        #expect(outcome.0 == 10)
-        #expect(outcome.1 == "stopped")
+        // The limit follows the stack: twice the stack holds more than twice the steps (the reserve
+        // kept free is the same 16 KiB), so the guard does not refuse steps that fit.
+        let small = try #require(limits[64])
+        let large = try #require(limits[128])
+        #expect(large >= 2 * small)
     }
 
     @Test("a synchronous resolve of an async singleton is refused before and after it was built")

@@ -152,12 +152,32 @@ extension Container {
     func resolve<S, Args>(
         _: S.Type, key: Key, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
+        if !resolution.hasScope, context.isReading {
+            // Inside the read this thread's top-level resolve keeps open: the registration stays
+            // valid until that read ends, after this step, so it is used unretained.
+            publishStaleTables()
+            guard let found = unretainedLineageEntry(for: key) else {
+                return try resolveUnregistered(
+                    S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+            }
+            return try found._withUnsafeGuaranteedRef {
+                try resolve(S.self, found: $0, arguments: arguments, parent: parent, resolution: resolution, context: context)
+            }
+        }
         let found =
             resolution.hasScope
             ? entry(for: key, scope: resolution.scope, context: context) : lineageEntry(for: key, context: context)
         guard let entry = consume found else {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
+        return try resolve(S.self, found: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
+    }
+
+    /// One synchronous step for `entry`, which was looked up for the step.
+    @inline(__always)
+    private func resolve<S, Args>(
+        _: S.Type, found entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
+    ) throws -> S {
         parent?.record(dependencyOn: entry)
         guard !entry.isAsync else { throw Self.asyncFactoryRefused(entry, below: parent) }
         return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)

@@ -9,9 +9,12 @@ import Synchronization
 /// odd from before it loads any shared pointer until after it has retained what it needs. A
 /// writer first unpublishes an object (swaps the pointer), then `retire`s it: the object is kept
 /// with the sequence numbers of the lookups running at that moment, and released as soon as each
-/// of them has moved on. Readers never wait and write no shared memory but their own context; a
-/// lookup never runs user code, so it is short. A retired object is released at once when no
-/// lookup was running, else by the first lookup to end after its last reader did.
+/// of them has moved on. Readers never wait and write no shared memory but their own context.
+/// Reads nest: a synchronous top-level resolve keeps one open until it returns, so the lookups of
+/// its steps cost no barrier; what is retired meanwhile waits for that resolve to end (a factory
+/// holds reclamation back for as long as it runs, never anything else). A retired object is
+/// released at once when no read was open, else by the first read to end after its last reader
+/// did.
 /// See `Internal/README.md` for the whole ownership model.
 final class Reclamation: Sendable {
     static let shared = Reclamation()

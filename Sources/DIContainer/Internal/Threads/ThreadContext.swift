@@ -19,8 +19,11 @@ import Darwin
 /// properties other threads touch (`Reclamation` scans every context); `runningFactory` and
 /// `stack` are read and written only by the thread that owns the context.
 final class ThreadContext: @unchecked Sendable {
-    /// Odd while a lookup runs on this thread; advanced at the start and the end of each.
+    /// Odd while a lookup runs on this thread; advanced at the start and the end of each
+    /// outermost one.
     let readSequence = Atomic<UInt>(0)
+    /// How many reads are open on this thread (they nest; see `beginRead()`).
+    private var readDepth = 0
     /// Whether a thread owns this context (a context of an exited thread is reused).
     let isInUse = Atomic<Bool>(true)
     /// The process's reclamation, which made this context and lives as long as the process.
@@ -48,7 +51,9 @@ final class ThreadContext: @unchecked Sendable {
     private var freeFrames: Unmanaged<Frame>?
     private var freeFrameCount = 0
     /// The resolution of this thread's synchronous top-level resolves (see `withResolution`).
-    private var resolution = Resolution()
+    private var resolution: Resolution
+    /// `resolution`, unretained (the strong reference above keeps it).
+    private var resolutionReference: Unmanaged<Resolution>
     private var isResolutionInUse = false
     /// How many unused frames a thread keeps: deeper resolutions allocate the rest.
     private static let framePoolSize = 64
@@ -100,7 +105,7 @@ final class ThreadContext: @unchecked Sendable {
         }
         isResolutionInUse = true
         defer { endResolution() }
-        return try Unmanaged.passUnretained(resolution)._withUnsafeGuaranteedRef { resolution in
+        return try resolutionReference._withUnsafeGuaranteedRef { resolution in
             resolution.start(container: container, scope: scope, isTraced: isTraced)
             return try body(resolution)
         }
@@ -109,16 +114,19 @@ final class ThreadContext: @unchecked Sendable {
     @inline(__always)
     private func endResolution() {
         if isKnownUniquelyReferenced(&resolution) {
-            resolution.clear()
+            resolutionReference._withUnsafeGuaranteedRef { $0.clear() }
         } else {
             resolution.keepContainer()
             resolution = Resolution()
+            resolutionReference = Unmanaged.passUnretained(resolution)
         }
         isResolutionInUse = false
     }
 
     init(reclamation: Reclamation) {
         self.reclamation = reclamation
+        resolution = Resolution()
+        resolutionReference = Unmanaged.passUnretained(resolution)
     }
 
     /// The pthread key of the contexts.
@@ -169,10 +177,11 @@ final class ThreadContext: @unchecked Sendable {
         }
         freeFrameCount = 0
         resolution = Resolution()
+        resolutionReference = Unmanaged.passUnretained(resolution)
     }
 
     /// Runs `lookup` as a reclamation read: shared pointers it loads stay valid until it returns.
-    /// `lookup` must not call user code or start another read, and must retain what it returns.
+    /// `lookup` must not call user code, and must retain what it returns.
     @inline(__always)
     func read<Result>(_ lookup: () throws -> Result) rethrows -> Result {
         beginRead()
@@ -180,13 +189,25 @@ final class ThreadContext: @unchecked Sendable {
         return try lookup()
     }
 
+    /// Starts a read, or a read nested in the one running on this thread: only the outermost
+    /// read marks the thread. A synchronous top-level resolve keeps one read open until it ends
+    /// (`Container.resolve(_:name:)`), so its dependencies' lookups nest in it and cost no
+    /// barrier; what is retired meanwhile is released when that read ends.
     @inline(__always)
     func beginRead() {
-        readSequence.store(readSequence.load(ordering: .relaxed) &+ 1, ordering: .sequentiallyConsistent)
+        if readDepth == 0 {
+            readSequence.store(readSequence.load(ordering: .relaxed) &+ 1, ordering: .sequentiallyConsistent)
+        }
+        readDepth &+= 1
     }
+
+    /// Whether a read is open on this thread.
+    var isReading: Bool { readDepth > 0 }
 
     @inline(__always)
     func endRead() {
+        readDepth &-= 1
+        guard readDepth == 0 else { return }
         readSequence.store(readSequence.load(ordering: .relaxed) &+ 1, ordering: .releasing)
         if reclamation.hasRetired.load(ordering: .relaxed) {
             reclamation.reclaim()
