@@ -124,10 +124,11 @@ extension Container {
     /// thread holds its context.
     @inline(__always)
     static func resolveDependency<S, Args>(_: S.Type, key: Key, arguments: Args, of parent: Frame) throws -> S {
-        try ThreadContext.current(key: ThreadContext.key)._withUnsafeGuaranteedRef { context in
-            try parent.withResolution { resolution in
-                try resolution.unretainedContainer._withUnsafeGuaranteedRef {
-                    try $0.resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        try parent.withResolution { resolution in
+            try resolution.unretainedContainer._withUnsafeGuaranteedRef { container in
+                try ThreadContext.current(key: container.threadKey)._withUnsafeGuaranteedRef { context in
+                    try container.resolve(
+                        S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
                 }
             }
         }

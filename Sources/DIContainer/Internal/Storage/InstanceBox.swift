@@ -30,13 +30,13 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
 /// The type of an `InstanceBox<S>`, which boxes an `S` without looking its own metadata up: it
 /// is the metatype the call is made on.
 protocol InstanceBoxing: AnyInstanceBox {
-    /// A box holding a copy of the value `value` points to, which is an `S`.
-    static func boxing(_ value: UnsafeRawPointer) -> AnyInstanceBox
+    /// A box holding a copy of the value `value` points to (a `T` that is this box's `S`).
+    static func boxing<T>(_ value: UnsafePointer<T>) -> AnyInstanceBox
 }
 
 extension InstanceBox: InstanceBoxing {
-    static func boxing(_ value: UnsafeRawPointer) -> AnyInstanceBox {
-        Self(value.load(as: S.self))
+    static func boxing<T>(_ value: UnsafePointer<T>) -> AnyInstanceBox {
+        Self(UnsafeRawPointer(value).load(as: S.self))
     }
 }
 
@@ -45,7 +45,8 @@ extension Entry {
     /// keeps the box's type).
     @inline(__always)
     func box<S>(_ value: S) -> AnyInstanceBox {
-        withUnsafePointer(to: value) { boxType.boxing(UnsafeRawPointer($0)) }
+        var value = value
+        return boxType.boxing(&value)
     }
 }
 
