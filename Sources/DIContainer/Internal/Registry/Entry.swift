@@ -25,7 +25,10 @@ class Entry: @unchecked Sendable {
     let isMainActor: Bool
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
-    let file: String
+    /// Where it was registered: `#fileID` and `#line` of the `register` call. A `StaticString`
+    /// rather than a `String`: it is trivial to copy, which keeps the optimiser's work on an
+    /// assembly of many `register` calls small (see `Container+Registration.swift`).
+    let file: StaticString
     let line: Int
     /// This registration's own instance store, as its lifetime wants it (`LifetimeStorage`).
     let storage: RegistrationStorage
@@ -50,7 +53,7 @@ class Entry: @unchecked Sendable {
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
         isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: AnyInstanceBox.Type,
-        forwardingTarget: Entry?, file: String, line: Int
+        forwardingTarget: Entry?, file: StaticString, line: Int
     ) {
         self.key = key
         self.serviceType = serviceType
@@ -185,7 +188,7 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
         _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
         lifetime: Lifetime, isInstance: Bool = false, isMainActor: Bool = false, dependencyTypes: [Any.Type]? = nil,
         forwardingTarget: Entry? = nil,
-        file: String, line: Int
+        file: StaticString, line: Int
     ) {
         body = make
         super.init(
@@ -208,7 +211,7 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     init(
         _ make: @escaping @Sendable (any Resolver, Args) async throws -> S, key: Key, argumentTypes: [Any.Type] = [],
-        lifetime: Lifetime, forwardingTarget: Entry? = nil, file: String, line: Int
+        lifetime: Lifetime, forwardingTarget: Entry? = nil, file: StaticString, line: Int
     ) {
         body = make
         super.init(
