@@ -17,6 +17,12 @@ class Entry: @unchecked Sendable {
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let lifetime: Lifetime
+    /// Where it was registered: `#fileID` of the `register` call (and `line`). A `StaticString`
+    /// rather than a `String`: it is trivial to copy, which keeps the optimiser's work on an
+    /// assembly of many `register` calls small (see `Container+Registration.swift`). Declared
+    /// before the flags, which fill the tail of its 17 bytes, so an entry is no larger than with
+    /// a `String`.
+    let file: StaticString
     let isAsync: Bool
     /// Set for registrations of a ready-made instance, which every override scope shares.
     let isInstance: Bool
@@ -25,10 +31,6 @@ class Entry: @unchecked Sendable {
     let isMainActor: Bool
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
-    /// Where it was registered: `#fileID` and `#line` of the `register` call. A `StaticString`
-    /// rather than a `String`: it is trivial to copy, which keeps the optimiser's work on an
-    /// assembly of many `register` calls small (see `Container+Registration.swift`).
-    let file: StaticString
     let line: Int
     /// This registration's own instance store, as its lifetime wants it (`LifetimeStorage`).
     let storage: RegistrationStorage
