@@ -49,7 +49,7 @@ public struct RepositoryAssembly: Assembly {
         _ container: Container, _ type: Repository.Type,
         remote: @escaping @Sendable (APIClient, any CacheStore, any Scheduler) -> Repository,
         local: @escaping @Sendable (any CacheStore, any Scheduler) -> Repository,
-        file: String = #fileID, line: Int = #line
+        file: StaticString = #fileID, line: Int = #line
     ) {
         container.register(type, file: file, line: line) { r in
             remote(

@@ -39,7 +39,7 @@ extension Container {
     ///     Errors it throws reach the caller of `resolve` as
     ///     `ResolutionError.Kind.factoryFailed`.
     public func decorate<S>(
-        _ type: S.Type, name: Name? = nil, file: String = #fileID, line: Int = #line,
+        _ type: S.Type, name: Name? = nil, file: StaticString = #fileID, line: Int = #line,
         decorator: @escaping @Sendable (_ resolver: any Resolver, _ inner: S) throws -> S
     ) {
         let key = DecorationKey(Key(S.self, name: name, arguments: Void.self))

@@ -48,7 +48,7 @@ extension Container {
     @discardableResult
     public func registerMainActor<S>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
@@ -79,7 +79,7 @@ extension Container {
     @discardableResult
     public func registerMainActor<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
         let make: @MainActor @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
@@ -112,7 +112,7 @@ extension Container {
     @discardableResult
     public func registerMainActor<S, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         initializer: @escaping @MainActor @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
@@ -145,7 +145,7 @@ extension Container {
     @discardableResult
     public func registerMainActor<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         initializer: @escaping @MainActor @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
         add(

@@ -8,6 +8,12 @@
 /// not `Sendable` is registered with `lifetime: .transient` (`TransientLifetime`, a new instance
 /// per resolve, never shared), with `registerMainActor` when it lives on the main actor, or — taking
 /// responsibility for its thread safety — wrapped in `UncheckedSendable`.
+///
+/// Every form records where it was called (`file`, `line`). `file` is a `StaticString`, as in
+/// XCTest's assertions: a helper that registers on its caller's behalf declares
+/// `file: StaticString = #fileID, line: Int = #line` and passes them on. (A `String` would make
+/// each `register` call of a large assembly cost the optimiser a lifetime to track; a
+/// `StaticString` is plain data.)
 extension Container {
     /// Registers a factory that builds `type` from other services.
     ///
@@ -30,7 +36,7 @@ extension Container {
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
@@ -63,7 +69,7 @@ extension Container {
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
         add(
@@ -96,7 +102,7 @@ extension Container {
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) async throws -> S
     ) -> Registration<S> {
         add(
@@ -120,7 +126,7 @@ extension Container {
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
     ) -> Registration<S> {
         add(
@@ -146,7 +152,7 @@ extension Container {
     /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable>(
-        _ type: S.Type, name: Name? = nil, instance: S, file: String = #fileID, line: Int = #line
+        _ type: S.Type, name: Name? = nil, instance: S, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<S> {
         let entry = FactoryBox<S, Void>(
             { _, _ in instance }, key: Key(S.self, name: name, arguments: Void.self), lifetime: .singleton,
@@ -182,7 +188,7 @@ extension Container {
     @discardableResult
     public func register<S: Sendable, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
@@ -215,7 +221,7 @@ extension Container {
     @discardableResult
     public func register<S: Sendable, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, argument: A.Type,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
         add(

@@ -18,7 +18,7 @@ extension Container {
     @discardableResult
     public func register<S>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
@@ -45,7 +45,7 @@ extension Container {
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
         let make: @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
@@ -76,7 +76,7 @@ extension Container {
     @discardableResult
     public func register<S, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
@@ -106,7 +106,7 @@ extension Container {
     @discardableResult
     public func register<S, A, each D>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime, argument: A.Type,
-        file: String = #fileID, line: Int = #line,
+        file: StaticString = #fileID, line: Int = #line,
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
         add(

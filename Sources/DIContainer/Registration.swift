@@ -50,7 +50,7 @@ public struct Registration<Service>: Sendable {
     /// - Returns: This registration, for chaining.
     @discardableResult
     public func implements<Forwarded>(
-        _ type: Forwarded.Type, name: Name? = nil, file: String = #fileID, line: Int = #line
+        _ type: Forwarded.Type, name: Name? = nil, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<Service> {
         if let target = entry as? any Forwardable {
             registry.add(target.alias(Forwarded.self, name: name, file: file, line: line))

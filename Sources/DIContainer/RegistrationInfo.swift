@@ -63,7 +63,7 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         isAsync = entry.isAsync
         isInstance = entry.isInstance
         isMainActor = entry.isMainActor
-        file = entry.file
+        file = "\(entry.file)"
         line = entry.line
         decorators = entry.decoratorSites
         let known: [Dependency]

@@ -82,22 +82,31 @@ struct CompileTimeTests {
         #expect(abs(times.totalMilliseconds - 421.45) < 0.001)
     }
 
-    @Test("The report compares each of ours with Swinject and checks the 1,200-service targets")
+    @Test("The report compares each of ours with Swinject and checks the 1,200-service targets on CPU time")
     func report() {
         var results = CompileTimeResults()
-        func set(_ configuration: CompileTimeBenchmark.BuildConfiguration, _ variant: AssemblyVariant, _ seconds: Double) {
-            results.rebuilds[.init(services: 1_200, configuration: configuration, variant: variant)] = Figure(samples: [seconds])
+        func set(
+            _ configuration: CompileTimeBenchmark.BuildConfiguration, _ variant: AssemblyVariant, wall: Double,
+            cpu: Double
+        ) {
+            let key = CompileTimeResults.RebuildKey(services: 1_200, configuration: configuration, variant: variant)
+            results.rebuilds[key] = Figure(samples: [wall])
+            results.cpuTimes[key] = Figure(samples: [cpu])
         }
-        set(.release, .oursClosures, 7)
-        set(.release, .oursAutowiring, 70)
-        set(.release, .oursMixed, 30)
-        set(.release, .swinjectClosures, 5)
+        // Wall times as a loaded machine gives them: ours waited for a core, Swinject did not.
+        set(.release, .oursClosures, wall: 20, cpu: 7)
+        set(.release, .oursAutowiring, wall: 70, cpu: 70)
+        set(.release, .oursMixed, wall: 30, cpu: 30)
+        set(.release, .swinjectClosures, wall: 5, cpu: 5)
         let text = results.markdown()
         #expect(
             text.contains(
+                "| 1,200 | release | 20.0 (20.0–20.0) | 70.0 (70.0–70.0) | 30.0 (30.0–30.0) | 5.00 (5.00–5.00) | 4.00× | 14.0× | 6.00× |"))
+        #expect(
+            text.contains(
                 "| 1,200 | release | 7.00 (7.00–7.00) | 70.0 (70.0–70.0) | 30.0 (30.0–30.0) | 5.00 (5.00–5.00) | 1.40× | 14.0× | 6.00× |"))
-        #expect(text.contains("- ✅ release rebuild of 1,200 services, closures, within 1.5× of Swinject's: 1.40×"))
-        #expect(text.contains("- ❌ release rebuild of 1,200 services, auto-wiring, within 1.5× of Swinject's: 14.0×"))
-        #expect(text.contains("- ⚠️ debug rebuild of 1,200 services, closures, no slower than Swinject's: not measured"))
+        #expect(text.contains("- ✅ release rebuild of 1,200 services, closures, within 1.5× of Swinject's (CPU time): 1.40×"))
+        #expect(text.contains("- ❌ release rebuild of 1,200 services, auto-wiring, within 1.5× of Swinject's (CPU time): 14.0×"))
+        #expect(text.contains("- ⚠️ debug rebuild of 1,200 services, closures, no slower than Swinject's (CPU time): not measured"))
     }
 }

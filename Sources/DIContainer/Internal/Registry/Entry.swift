@@ -17,6 +17,12 @@ class Entry: @unchecked Sendable {
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let lifetime: Lifetime
+    /// Where it was registered: `#fileID` of the `register` call (and `line`). A `StaticString`
+    /// rather than a `String`: it is trivial to copy, which keeps the optimiser's work on an
+    /// assembly of many `register` calls small (see `Container+Registration.swift`). Declared
+    /// before the flags, which fill the tail of its 17 bytes, so an entry is no larger than with
+    /// a `String`.
+    let file: StaticString
     let isAsync: Bool
     /// Set for registrations of a ready-made instance, which every override scope shares.
     let isInstance: Bool
@@ -25,7 +31,6 @@ class Entry: @unchecked Sendable {
     let isMainActor: Bool
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
-    let file: String
     let line: Int
     /// This registration's own instance store, as its lifetime wants it (`LifetimeStorage`).
     let storage: RegistrationStorage
@@ -50,7 +55,7 @@ class Entry: @unchecked Sendable {
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
         isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: any InstanceBoxing.Type,
-        forwardingTarget: Entry?, file: String, line: Int
+        forwardingTarget: Entry?, file: StaticString, line: Int
     ) {
         self.key = key
         self.serviceType = serviceType
@@ -185,7 +190,7 @@ final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
         _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
         lifetime: Lifetime, isInstance: Bool = false, isMainActor: Bool = false, dependencyTypes: [Any.Type]? = nil,
         forwardingTarget: Entry? = nil,
-        file: String, line: Int
+        file: StaticString, line: Int
     ) {
         body = make
         super.init(
@@ -214,7 +219,7 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
 
     init(
         _ make: @escaping @Sendable (any Resolver, Args) async throws -> S, key: Key, argumentTypes: [Any.Type] = [],
-        lifetime: Lifetime, forwardingTarget: Entry? = nil, file: String, line: Int
+        lifetime: Lifetime, forwardingTarget: Entry? = nil, file: StaticString, line: Int
     ) {
         body = make
         super.init(

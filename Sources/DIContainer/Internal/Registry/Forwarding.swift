@@ -7,11 +7,11 @@
 /// Cycles through an alias are found on the target's entry, as for any other step.
 protocol Forwardable: Entry {
     /// An alias entry for `type` under `name` that forwards to this registration.
-    func alias<F>(_ type: F.Type, name: Name?, file: String, line: Int) -> Entry
+    func alias<F>(_ type: F.Type, name: Name?, file: StaticString, line: Int) -> Entry
 }
 
 extension FactoryBox: Forwardable {
-    func alias<F>(_ type: F.Type, name: Name?, file: String, line: Int) -> Entry {
+    func alias<F>(_ type: F.Type, name: Name?, file: StaticString, line: Int) -> Entry {
         FactoryBox<F, Args>(
             { resolver, arguments in
                 let frame = try Self.forwardingStep(resolver, target: self)
@@ -26,7 +26,7 @@ extension FactoryBox: Forwardable {
 }
 
 extension AsyncFactoryBox: Forwardable {
-    func alias<F>(_ type: F.Type, name: Name?, file: String, line: Int) -> Entry {
+    func alias<F>(_ type: F.Type, name: Name?, file: StaticString, line: Int) -> Entry {
         AsyncFactoryBox<F, Args>(
             { resolver, arguments in
                 let frame = try Self.forwardingStep(resolver, target: self)
