@@ -35,7 +35,7 @@ extension Container {
     ) -> Registration<S> {
         add(
             FactoryBox<S, Void>(
-                { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+                plain: factory, key: Key(S.self, name: name, arguments: Void.self),
                 lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 

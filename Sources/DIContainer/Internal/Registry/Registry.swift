@@ -33,6 +33,8 @@ final class Registry: Sendable {
             let position = state.positions.claim(entry.key, hash: hash, next: next, in: state.ordered)
             isStale.store(true, ordering: .releasing)
             if position == next {
+                // Room for a typical assembly's first registrations in one allocation.
+                if next == 0 { state.ordered.reserveCapacity(8) }
                 state.ordered.append(entry)
                 return nil
             }
@@ -110,13 +112,23 @@ private struct PositionIndex {
         var position: UInt32
     }
 
-    /// At most half full, so probes stay short. Holds exactly the keys of `ordered`.
-    private var slots = [Slot](repeating: Slot(hash: 0, position: 0), count: 16)
+    /// Up to this many registrations, `claim` compares keys one by one and the table stays empty:
+    /// most override scopes and many containers never allocate one.
+    private static let linearLimit = 8
+
+    /// At most half full, so probes stay short; empty while `ordered` is shorter than
+    /// `linearLimit`, else holding exactly the keys of `ordered`.
+    private var slots: [Slot] = []
 
     /// The position of `key` (whose hash is `hash`) in `ordered`; when it is not there yet,
     /// records it at `next` — `ordered.count`, where it is about to be appended — and returns `next`.
     mutating func claim(_ key: Key, hash: Int, next: Int, in ordered: [Entry]) -> Int {
-        if (next + 1) * 2 > slots.count {
+        if slots.isEmpty {
+            guard next >= Self.linearLimit else {
+                return ordered.firstIndex { $0.key == key } ?? next
+            }
+            index(ordered)
+        } else if (next + 1) * 2 > slots.count {
             grow()
         }
         let low = UInt32(truncatingIfNeeded: hash)
@@ -130,6 +142,21 @@ private struct PositionIndex {
         }
         slots[index] = Slot(hash: low, position: UInt32(truncatingIfNeeded: next + 1))
         return next
+    }
+
+    /// Makes the table from the keys of `ordered` (`linearLimit` of them), with room for four times
+    /// as many.
+    private mutating func index(_ ordered: [Entry]) {
+        slots = [Slot](repeating: Slot(hash: 0, position: 0), count: Self.linearLimit * 8)
+        let mask = slots.count - 1
+        for (position, entry) in ordered.enumerated() {
+            let low = UInt32(truncatingIfNeeded: entry.key.tableHash)
+            var index = Int(low) & mask
+            while slots[index].position != 0 {
+                index = (index + 1) & mask
+            }
+            slots[index] = Slot(hash: low, position: UInt32(truncatingIfNeeded: position + 1))
+        }
     }
 
     /// Doubles the table, placing every slot again by its stored hash.

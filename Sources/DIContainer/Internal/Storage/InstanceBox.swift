@@ -19,7 +19,8 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
 }
 
 extension Entry {
-    /// `value` in a box of the entry's service type, without looking its metadata up.
+    /// `value` in a box of the entry's service type, without looking its metadata up. Only for
+    /// a registration whose storage keeps boxes (`boxType` is `InstanceBox<S>` only for those).
     @inline(__always)
     func box<S>(_ value: S) -> AnyInstanceBox {
         unsafeBitCast(boxType, to: InstanceBox<S>.Type.self).init(value)
