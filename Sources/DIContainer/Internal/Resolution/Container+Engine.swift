@@ -18,7 +18,7 @@ extension Container {
     func entry(for key: Key, scope: OverrideScope?, context: ThreadContext = .current) -> Entry? {
         var scope = scope
         while let current = scope {
-            if isOrDescends(from: current.target), let entry = current.overrides.entry(for: key, in: context) {
+            if isOrDescends(from: current.target), let entry = current.overrides.entry(for: key) {
                 return entry
             }
             scope = current.parent

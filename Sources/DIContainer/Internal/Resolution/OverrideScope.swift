@@ -1,4 +1,3 @@
-import Locking
 import Synchronization
 
 /// The test overrides of `withOverrides`: registrations that replace the container's for
@@ -16,12 +15,14 @@ final class OverrideScope: Sendable {
     @TaskLocal static var value: OverrideScope?
 
     let target: Container
-    let overrides: Registry
+    let overrides: OverrideRegistrations
     let parent: OverrideScope?
-    private let cells = Locked<[ObjectIdentifier: (entry: Entry, cell: InstanceCell)]>([:])
-    private let weakCells = Locked<[ObjectIdentifier: (entry: Entry, cell: WeakCell)]>([:])
+    /// The scope's own instance stores, by entry, made on first use (most scopes replace only
+    /// transient services, and never make one).
+    private let cells = LazyLocked<[ObjectIdentifier: (entry: Entry, cell: InstanceCell)]>([:])
+    private let weakCells = LazyLocked<[ObjectIdentifier: (entry: Entry, cell: WeakCell)]>([:])
 
-    init(target: Container, overrides: Registry, parent: OverrideScope?) {
+    init(target: Container, overrides: OverrideRegistrations, parent: OverrideScope?) {
         self.target = target
         self.overrides = overrides
         self.parent = parent
@@ -61,5 +62,35 @@ final class OverrideScope: Sendable {
             cells[ObjectIdentifier(entry)] = (entry, cell)
             return cell
         }
+    }
+}
+
+/// The registrations of an override scope: what its `overrides` closure registered, fixed when
+/// the scope starts. A scope usually replaces a few services, so they are compared one by one,
+/// with no table to build; a larger set gets a `LookupTable`. Immutable, so lookups need neither
+/// a lock nor a reclamation read.
+struct OverrideRegistrations: Sendable {
+    /// Up to this many registrations, lookups compare keys one by one.
+    private static let linearLimit = 8
+
+    /// The registrations, in registration order, each key once.
+    let allEntries: [Entry]
+    private let table: LookupTable?
+
+    init(_ entries: [Entry]) {
+        allEntries = entries
+        table = entries.count > Self.linearLimit ? LookupTable(entries: entries) : nil
+    }
+
+    /// The registration for `key`, if the scope replaces it.
+    func entry(for key: Key) -> Entry? {
+        // The table is this value's own and never replaced, so its entries stay valid.
+        if let table { return table.entry(for: key)?.takeUnretainedValue() }
+        return allEntries.first { $0.key == key }
+    }
+
+    /// The registrations of one type (any name, any arguments), in registration order.
+    func entries(ofType type: ObjectIdentifier) -> [Entry] {
+        allEntries.filter { $0.key.type == type }
     }
 }
