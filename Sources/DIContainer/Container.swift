@@ -145,11 +145,14 @@ public final class Container: Sendable {
 
     /// Whether `self` is `ancestor` or one of its descendants.
     func isOrDescends(from ancestor: Container) -> Bool {
-        var container: Container? = self
-        while let current = container {
-            if current === ancestor { return true }
-            container = current.parent
+        // Unretained: the caller holds `self`, and a container holds its parent.
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            if container.toOpaque() == Unmanaged.passUnretained(ancestor).toOpaque() { return true }
+            guard let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) else {
+                return false
+            }
+            container = parent
         }
-        return false
     }
 }

@@ -110,7 +110,7 @@ class Entry: @unchecked Sendable {
     /// Keeps what a run of the factory asked for: the first completed run's, or until then the
     /// latest failed run's.
     func observe(_ dependencies: [Dependency], complete: Bool) {
-        let candidate = Unmanaged.passRetained(ObservedDependencies(dependencies, isComplete: complete))
+        let candidate = Unmanaged.passRetained(ObservedDependencies.of(dependencies, isComplete: complete))
         var current = observed.load(ordering: .acquiring)
         while current.map({ $0._withUnsafeGuaranteedRef { !$0.isComplete } }) ?? true {
             let (exchanged, original) = observed.compareExchange(
@@ -132,9 +132,18 @@ final class ObservedDependencies: Sendable {
     /// Whether the run completed (else it threw, maybe before asking for everything).
     let isComplete: Bool
 
-    init(_ list: [Dependency], isComplete: Bool) {
+    /// A completed run that asked for nothing, as most first runs of leaf services are: one
+    /// shared object instead of one per registration.
+    private static let noneComplete = ObservedDependencies([], isComplete: true)
+
+    private init(_ list: [Dependency], isComplete: Bool) {
         self.list = list
         self.isComplete = isComplete
+    }
+
+    /// What a run asked for, complete or not.
+    static func of(_ list: [Dependency], isComplete: Bool) -> ObservedDependencies {
+        list.isEmpty && isComplete ? noneComplete : ObservedDependencies(list, isComplete: isComplete)
     }
 }
 

@@ -44,6 +44,24 @@ final class OverrideScope: Sendable {
         return scopes
     }
 
+    /// The registration answering `key` for `container` from this scope or its parents, innermost
+    /// first: from those that target `container` or an ancestor of it.
+    func entry(for key: Key, from container: Container) -> Entry? {
+        // Unretained: the caller holds this scope, and a scope holds its parents.
+        var scope = Unmanaged.passUnretained(self)
+        while true {
+            let (found, parent) = scope._withUnsafeGuaranteedRef { current in
+                (
+                    container.isOrDescends(from: current.target) ? current.overrides.entry(for: key) : nil,
+                    current.parent.map(Unmanaged.passUnretained)
+                )
+            }
+            if let found { return found }
+            guard let parent else { return nil }
+            scope = parent
+        }
+    }
+
     /// This scope's own instance cell for `entry` (a `singleton` registration).
     func cell(for entry: Entry) -> InstanceCell {
         cells.withLock { cells in
