@@ -239,6 +239,6 @@ extension Container {
     func add<S>(_ entry: Entry) -> Registration<S> {
         entry.attach(decorations.decorators(for: entry.key))
         registry.add(entry)
-        return Registration(entry: entry, registry: registry)
+        return Registration(entry: entry, container: self)
     }
 }

@@ -1,14 +1,14 @@
 import Locking
 import Synchronization
 
-/// The registrations of one container (or of one override scope).
+/// The registrations of one container, stored inline in it (no allocation of its own).
 ///
 /// Writers (registration) take the lock and mark the lookup table stale; readers look entries up
 /// in an immutable `LookupTable` through an atomic pointer, without a lock, inside a
 /// `Reclamation` read. The first lookup after a burst of registrations publishes a new table, so
 /// registering N services costs O(N), not O(N²); the replaced table is retired, and released
 /// (with the registrations only it still held, and their singletons) once no lookup can see it.
-final class Registry: Sendable {
+struct Registry: ~Copyable, Sendable {
     private struct State {
         /// Every registration in registration order; a replacement takes its key's place.
         var ordered: [Entry] = []
