@@ -62,7 +62,7 @@ extension Container {
 
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
         let parent = OverrideScope.value
-        let replacements = Container(defaultLifetime: defaultLifetime)
+        let replacements = Container(replacementsWithDefaultLifetime: defaultLifetime)
         try overrides(replacements)
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(

@@ -35,7 +35,7 @@ extension Container {
     ) -> Registration<S> {
         add(
             FactoryBox<S, Void>(
-                plain: factory, key: Key(S.self, name: name, arguments: Void.self),
+                plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
                 lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 

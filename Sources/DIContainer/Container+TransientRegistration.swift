@@ -23,8 +23,8 @@ extension Container {
     ) -> Registration<S> {
         add(
             FactoryBox<S, Void>(
-                plain: factory, key: Key(S.self, name: name, arguments: Void.self), lifetime: .transient, file: file,
-                line: line))
+                plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
+                lifetime: .transient, file: file, line: line))
     }
 
     /// Registers a factory of a transient service that takes runtime arguments; the service need

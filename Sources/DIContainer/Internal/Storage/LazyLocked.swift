@@ -35,13 +35,19 @@ struct LazyLocked<Value: Sendable>: ~Copyable, Sendable {
     }
 
     /// The box, made now if nobody made it yet.
+    @inline(__always)
     private func made() -> Unmanaged<Locked<Value>> {
         if let existing = box.load(ordering: .acquiring) { return existing }
+        return make()
+    }
+
+    @inline(never)
+    private func make() -> Unmanaged<Locked<Value>> {
         let candidate = Unmanaged.passRetained(Locked(initial))
         let (exchanged, original) = box.compareExchange(expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
         if exchanged { return candidate }
         candidate.release()
         // Another writer made it first; a box is never replaced, so `original` is set.
-        return original ?? made()
+        return original ?? make()
     }
 }
