@@ -66,6 +66,6 @@ extension Container {
         try overrides(replacements)
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(
-            target: self, overrides: OverrideRegistrations(replacements.registry.allEntries), parent: parent)
+            target: self, overrides: OverrideRegistrations(replacements.registry), parent: parent)
     }
 }

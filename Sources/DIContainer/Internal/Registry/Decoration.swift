@@ -42,8 +42,9 @@ struct Decorations: ~Copyable, Sendable {
         table.withLock { $0[key, default: []].append(decorator) }
     }
 
+    @inline(__always)
     func decorators(for key: Key) -> [AnyDecorator] {
-        table.read { $0.isEmpty ? [] : $0[DecorationKey(key)] ?? [] }
+        table.isMade ? table.read { $0[DecorationKey(key)] ?? [] } : []
     }
 
     /// The decorated types and names.

@@ -142,12 +142,16 @@ struct Registry: ~Copyable, Sendable {
 
     /// Every registration, in registration order.
     var allEntries: [Entry] {
-        let only = ThreadContext.current.read { () -> Entry? in
+        if let only = onlyEntry { return [only] }
+        return state.read { $0.ordered }
+    }
+
+    /// The first registration while it is the only one (read without the lock), else `nil`.
+    var onlyEntry: Entry? {
+        ThreadContext.current.read { () -> Entry? in
             let bits = first.load(ordering: .acquiring)
             return bits > Self.closed ? Self.entry(bits).takeUnretainedValue() : nil
         }
-        if let only { return [only] }
-        return state.read { $0.ordered }
     }
 
     /// The registrations of one type (any name, any arguments), in registration order.

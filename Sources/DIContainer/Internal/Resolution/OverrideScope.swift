@@ -91,20 +91,29 @@ struct OverrideRegistrations: Sendable {
     /// Up to this many registrations, lookups compare keys one by one.
     private static let linearLimit = 8
 
-    /// The registrations, in registration order, each key once.
-    let allEntries: [Entry]
+    /// The one registration of a scope that replaces one service (no list to make), else `nil`.
+    private let single: Entry?
+    private let entries: [Entry]
     private let table: LookupTable?
 
-    init(_ entries: [Entry]) {
-        allEntries = entries
+    /// The registrations of `registry`, in registration order.
+    init(_ registry: borrowing Registry) {
+        single = registry.onlyEntry
+        entries = single == nil ? registry.allEntries : []
         table = entries.count > Self.linearLimit ? LookupTable(entries: entries) : nil
+    }
+
+    /// The registrations, in registration order, each key once.
+    var allEntries: [Entry] {
+        single.map { [$0] } ?? entries
     }
 
     /// The registration for `key`, if the scope replaces it.
     func entry(for key: Key) -> Entry? {
+        if let single { return single.key == key ? single : nil }
         // The table is this value's own and never replaced, so its entries stay valid.
         if let table { return table.entry(for: key)?.takeUnretainedValue() }
-        return allEntries.first { $0.key == key }
+        return entries.first { $0.key == key }
     }
 
     /// The registrations of one type (any name, any arguments), in registration order.

@@ -27,6 +27,11 @@ struct LazyLocked<Value: Sendable>: ~Copyable, Sendable {
         try made()._withUnsafeGuaranteedRef { try $0.withLock(body) }
     }
 
+    /// Whether the box was made (something was written).
+    var isMade: Bool {
+        box.load(ordering: .acquiring) != nil
+    }
+
     /// Runs `body` on the value under its lock if the box was made, else on the initial value,
     /// read-only and without a lock.
     func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
