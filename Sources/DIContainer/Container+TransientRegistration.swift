@@ -22,7 +22,7 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
+            EntryClasses.shared.plainFactoryBox(for: S.self).init(
                 plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
                 lifetime: .transient, file: file, line: line))
     }
