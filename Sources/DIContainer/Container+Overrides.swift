@@ -33,7 +33,8 @@ extension Container {
     ///
     /// - Parameters:
     ///   - overrides: Registers the replacements into the container it is given (a fresh one used
-    ///     only for this scope), with the usual `register` calls.
+    ///     only for this scope), with the usual `register` calls. The scope has what is registered
+    ///     there when `overrides` returns.
     ///   - operation: The code to run with the overrides in effect.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
@@ -60,9 +61,11 @@ extension Container {
     }
 
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
-        let replacements = Container(defaultLifetime: defaultLifetime)
+        let parent = OverrideScope.value
+        let replacements = Container(replacementsWithDefaultLifetime: defaultLifetime)
         try overrides(replacements)
-        adoptDecorations(into: replacements, scope: OverrideScope.value)
-        return OverrideScope(target: self, overrides: replacements.registry, parent: OverrideScope.value)
+        adoptDecorations(into: replacements, scope: parent)
+        return OverrideScope(
+            target: self, overrides: OverrideRegistrations(replacements.registry), parent: parent)
     }
 }

@@ -40,8 +40,8 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
-                { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+            EntryClasses.shared.plainFactoryBox(for: S.self).init(
+                plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
                 lifetime: lifetime ?? defaultLifetime, file: file, line: line))
     }
 
@@ -154,9 +154,9 @@ extension Container {
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<S> {
-        let entry = FactoryBox<S, Void>(
-            { _, _ in instance }, key: Key(S.self, name: name, arguments: Void.self), lifetime: .singleton,
-            isInstance: true, file: file, line: line)
+        let entry = EntryClasses.shared.plainFactoryBox(for: S.self).init(
+            plain: { _ in instance }, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
+            lifetime: .singleton, isInstance: true, file: file, line: line)
         if case .cell(let cell) = entry.storage {
             cell.store(entry.box(instance))
         }
@@ -192,10 +192,11 @@ extension Container {
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
-                { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+            EntryClasses.shared.plainFactoryBox(for: S.self).init(
+                plain: { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
+                lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self), file: file,
+                line: line))
     }
 
     /// Registers `type` built by an initializer whose first parameter is a runtime argument and
@@ -245,6 +246,6 @@ extension Container {
     func add<S>(_ entry: Entry) -> Registration<S> {
         entry.attach(decorations.decorators(for: entry.key))
         registry.add(entry)
-        return Registration(entry: entry, registry: registry)
+        return Registration(entry: entry, container: self)
     }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Locking
 import Synchronization
 
 /// One step of a resolution, reported to the tracing handler.
@@ -47,10 +46,11 @@ extension Container {
     }
 }
 
-/// The tracing switch and handler of one container.
-final class Tracing: Sendable {
+/// The tracing switch and handler of one container, stored inline in it: a container that never
+/// traces allocates nothing for it.
+struct Tracing: ~Copyable, Sendable {
     private let enabled = Atomic<Bool>(false)
-    private let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
+    private let handler = LazyLocked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
 
     var isEnabled: Bool {
         enabled.load(ordering: .relaxed)
@@ -73,7 +73,7 @@ final class Tracing: Sendable {
 
     /// Reports a traced step to the handler, if one is still set.
     func report(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
-        guard let handler = handler.withLock({ $0 }) else { return }
+        guard let handler = handler.read({ $0 }) else { return }
         // A forwarded type's step reports its registration's lifetime; the instance, new or not,
         // is reported by the registration's own step below it.
         handler(

@@ -22,8 +22,8 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
-                { resolver, _ in try factory(resolver) }, key: Key(S.self, name: name, arguments: Void.self),
+            EntryClasses.shared.plainFactoryBox(for: S.self).init(
+                plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
                 lifetime: .transient, file: file, line: line))
     }
 
@@ -80,9 +80,9 @@ extension Container {
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
-                { resolver, _ in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-                key: Key(S.self, name: name, arguments: Void.self), lifetime: .transient,
+            EntryClasses.shared.plainFactoryBox(for: S.self).init(
+                plain: { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
+                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), lifetime: .transient,
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
     }
 

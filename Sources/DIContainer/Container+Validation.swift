@@ -158,7 +158,7 @@ extension Container {
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
         let overrideLayers = (scope?.chain ?? []).reversed().filter { isOrDescends(from: $0.target) }.map(\.overrides.allEntries)
-        for entries in lineage.reversed().map(\.registry.allEntries) + overrideLayers {
+        for entries in lineage.reversed().map({ $0.registry.allEntries }) + overrideLayers {
             for entry in entries {
                 if byKey.updateValue(entry, forKey: entry.key) == nil { order.append(entry.key) }
             }

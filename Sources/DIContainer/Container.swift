@@ -35,7 +35,7 @@ public final class Container: Sendable {
     public let parent: Container?
     /// The lifetime of registrations that name none.
     public let defaultLifetime: Lifetime
-    let registry = Registry()
+    let registry: Registry
     let tracing = Tracing()
     /// The decorators added here, which later registrations get too (`decorate`).
     let decorations = Decorations()
@@ -59,6 +59,15 @@ public final class Container: Sendable {
     public init(parent: Container? = nil, defaultLifetime: Lifetime = .transient) {
         self.parent = parent
         self.defaultLifetime = defaultLifetime
+        registry = Registry(expectingOne: false)
+    }
+
+    /// The container an override scope's `overrides` closure registers into: it usually gets one
+    /// registration, which its registry then keeps without making a lock (`Registry`).
+    init(replacementsWithDefaultLifetime defaultLifetime: Lifetime) {
+        parent = nil
+        self.defaultLifetime = defaultLifetime
+        registry = Registry(expectingOne: true)
     }
 
     /// Applies assemblies: each registers its part of the app. Order never matters, because
@@ -145,11 +154,14 @@ public final class Container: Sendable {
 
     /// Whether `self` is `ancestor` or one of its descendants.
     func isOrDescends(from ancestor: Container) -> Bool {
-        var container: Container? = self
-        while let current = container {
-            if current === ancestor { return true }
-            container = current.parent
+        // Unretained: the caller holds `self`, and a container holds its parent.
+        var container = Unmanaged.passUnretained(self)
+        while true {
+            if container.toOpaque() == Unmanaged.passUnretained(ancestor).toOpaque() { return true }
+            guard let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) else {
+                return false
+            }
+            container = parent
         }
-        return false
     }
 }

@@ -12,8 +12,8 @@
 /// `Container.registrations` lists) does not depend on it.
 public struct Registration<Service>: Sendable {
     let entry: Entry
-    /// The registrations `entry` was added to, where forwarded types are added too.
-    let registry: Registry
+    /// The container `entry` was added to, where forwarded types are added too.
+    let container: Container
 
     /// What this registration is, in readable form.
     public var info: Info {
@@ -53,7 +53,7 @@ public struct Registration<Service>: Sendable {
         _ type: Forwarded.Type, name: Name? = nil, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<Service> {
         if let target = entry as? any Forwardable {
-            registry.add(target.alias(Forwarded.self, name: name, file: file, line: line))
+            container.registry.add(target.alias(Forwarded.self, name: name, file: file, line: line))
         }
         return self
     }

@@ -1,4 +1,3 @@
-import Locking
 import Synchronization
 
 /// One decorator: wraps what a registration builds. Type-erased so that one list holds any
@@ -35,24 +34,22 @@ struct DecorationKey: Hashable, Sendable {
 
 /// The decorators added to one container (or one override scope), by type and name, in the order
 /// they were added: `register` gives a new registration the decorators of its type and name.
-final class Decorations: Sendable {
-    private let table = Locked<[DecorationKey: [AnyDecorator]]>([:])
-    /// Whether any decorator was added: registering in a container without decorators skips the lock.
-    private let isUsed = Atomic<Bool>(false)
+/// Stored inline in the container: one without decorators allocates nothing for them.
+struct Decorations: ~Copyable, Sendable {
+    private let table = LazyLocked<[DecorationKey: [AnyDecorator]]>([:])
 
     func add(_ decorator: AnyDecorator, for key: DecorationKey) {
         table.withLock { $0[key, default: []].append(decorator) }
-        isUsed.store(true, ordering: .releasing)
     }
 
+    @inline(__always)
     func decorators(for key: Key) -> [AnyDecorator] {
-        guard isUsed.load(ordering: .acquiring) else { return [] }
-        return table.withLock { $0[DecorationKey(key)] ?? [] }
+        table.isMade ? table.read { $0[DecorationKey(key)] ?? [] } : []
     }
 
     /// The decorated types and names.
     var keys: [DecorationKey] {
-        table.withLock { Array($0.keys) }
+        table.read { Array($0.keys) }
     }
 }
 

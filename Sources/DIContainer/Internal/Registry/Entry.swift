@@ -34,8 +34,10 @@ class Entry: @unchecked Sendable {
     let line: Int
     /// This registration's own instance store, as its lifetime wants it (`LifetimeStorage`).
     let storage: RegistrationStorage
-    /// `InstanceBox<S>`, made at registration so that boxing an instance needs no metadata lookup.
-    let boxType: any InstanceBoxing.Type
+    /// `InstanceBox<S>`, made at registration so that boxing an instance needs no metadata lookup;
+    /// only for the lifetimes whose storage keeps boxes (`RegistrationStorage.keepsBoxes`), else
+    /// `nil` (the lookup would cost a transient registration a third of its time).
+    let boxType: (any InstanceBoxing.Type)?
     /// The cell of a synchronous `singleton` registration or a ready-made instance, for the
     /// top-level fast path; `nil` for other registrations.
     let singletonCell: InstanceCell?
@@ -54,7 +56,7 @@ class Entry: @unchecked Sendable {
 
     fileprivate init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type], lifetime: Lifetime, isAsync: Bool,
-        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: any InstanceBoxing.Type,
+        isInstance: Bool, isMainActor: Bool, dependencyTypes: [Any.Type]?, boxType: () -> any InstanceBoxing.Type,
         forwardingTarget: Entry?, file: StaticString, line: Int
     ) {
         self.key = key
@@ -65,11 +67,11 @@ class Entry: @unchecked Sendable {
         self.isInstance = isInstance
         self.isMainActor = isMainActor
         declaredDependencies = dependencyTypes?.map(Dependency.init(declared:))
-        self.boxType = boxType
         self.forwardingTarget = forwardingTarget
         self.file = file
         self.line = line
         storage = lifetime.makeStorage()
+        self.boxType = storage.keepsBoxes ? boxType() : nil
         // Not for main-actor registrations: the fast path does not check the thread.
         if case .cell(let cell) = storage, !isAsync, !isMainActor {
             singletonCell = cell
@@ -113,7 +115,7 @@ class Entry: @unchecked Sendable {
     /// Keeps what a run of the factory asked for: the first completed run's, or until then the
     /// latest failed run's.
     func observe(_ dependencies: [Dependency], complete: Bool) {
-        let candidate = Unmanaged.passRetained(ObservedDependencies(dependencies, isComplete: complete))
+        let candidate = Unmanaged.passRetained(ObservedDependencies.of(dependencies, isComplete: complete))
         var current = observed.load(ordering: .acquiring)
         while current.map({ $0._withUnsafeGuaranteedRef { !$0.isComplete } }) ?? true {
             let (exchanged, original) = observed.compareExchange(
@@ -135,9 +137,18 @@ final class ObservedDependencies: Sendable {
     /// Whether the run completed (else it threw, maybe before asking for everything).
     let isComplete: Bool
 
-    init(_ list: [Dependency], isComplete: Bool) {
+    /// A completed run that asked for nothing, as most first runs of leaf services are: one
+    /// shared object instead of one per registration.
+    private static let noneComplete = ObservedDependencies([], isComplete: true)
+
+    private init(_ list: [Dependency], isComplete: Bool) {
         self.list = list
         self.isComplete = isComplete
+    }
+
+    /// What a run asked for, complete or not.
+    static func of(_ list: [Dependency], isComplete: Bool) -> ObservedDependencies {
+        list.isEmpty && isComplete ? noneComplete : ObservedDependencies(list, isComplete: isComplete)
     }
 }
 
@@ -183,32 +194,71 @@ extension Entry {
 /// A registration with a synchronous factory, typed: `S` is the service, `Args` the tuple of
 /// runtime arguments (`Void` for none).
 final class FactoryBox<S, Args>: Entry, @unchecked Sendable {
-    // `@unchecked Sendable` restated from `Entry`: one more `let`, a `@Sendable` closure.
-    private let body: @Sendable (any Resolver, Args) throws -> S
+    /// The factory: without runtime arguments, the closure given to `register` itself, so that
+    /// registering it allocates no wrapping closure.
+    private enum Body: ~Copyable {
+        case plain(@Sendable (any Resolver) throws -> S)
+        case withArguments(@Sendable (any Resolver, Args) throws -> S)
+    }
 
-    init(
+    // `@unchecked Sendable` restated from `Entry`: one more `let`, holding a `@Sendable` closure.
+    private let body: Body
+
+    private init(
+        body: consuming Body, key: Key, argumentTypes: [Any.Type], lifetime: Lifetime, isInstance: Bool, isMainActor: Bool,
+        dependencyTypes: [Any.Type]?, forwardingTarget: Entry?, file: StaticString, line: Int
+    ) {
+        self.body = body
+        super.init(
+            key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
+            isInstance: isInstance, isMainActor: isMainActor, dependencyTypes: dependencyTypes, boxType: { InstanceBox<S>.self },
+            forwardingTarget: forwardingTarget, file: file, line: line)
+    }
+
+    convenience init(
         _ make: @escaping @Sendable (any Resolver, Args) throws -> S, key: Key, argumentTypes: [Any.Type] = [],
         lifetime: Lifetime, isInstance: Bool = false, isMainActor: Bool = false, dependencyTypes: [Any.Type]? = nil,
         forwardingTarget: Entry? = nil,
         file: StaticString, line: Int
     ) {
-        body = make
-        super.init(
-            key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: false,
-            isInstance: isInstance, isMainActor: isMainActor, dependencyTypes: dependencyTypes, boxType: InstanceBox<S>.self,
-            forwardingTarget: forwardingTarget, file: file, line: line)
+        self.init(
+            body: .withArguments(make), key: key, argumentTypes: argumentTypes, lifetime: lifetime, isInstance: isInstance,
+            isMainActor: isMainActor, dependencyTypes: dependencyTypes, forwardingTarget: forwardingTarget, file: file,
+            line: line)
     }
 
     @inline(__always)
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
-        guard isDecorated else { return try body(resolver, arguments) }
+        guard isDecorated else { return try build(resolver, arguments) }
         return try makeDecorated(resolver, arguments)
     }
 
     /// `make` for a decorated registration (out of line, so that a step takes little stack).
     @inline(never)
     private func makeDecorated(_ resolver: any Resolver, _ arguments: Args) throws -> S {
-        try decorated(body(resolver, arguments), resolver)
+        try decorated(build(resolver, arguments), resolver)
+    }
+
+    /// What the factory builds, undecorated (returned straight into the caller's result: a
+    /// temporary would cost unspecialized callers a copy through the type's value witnesses).
+    @inline(__always)
+    private func build(_ resolver: any Resolver, _ arguments: Args) throws -> S {
+        switch body {
+        case .plain(let body): try body(resolver)
+        case .withArguments(let body): try body(resolver, arguments)
+        }
+    }
+}
+
+extension FactoryBox where Args == Void {
+    /// A registration without runtime arguments, whose factory is `make` itself.
+    convenience init(
+        plain make: @escaping @Sendable (any Resolver) throws -> S, key: Key, lifetime: Lifetime, isInstance: Bool = false,
+        dependencyTypes: [Any.Type]? = nil, file: StaticString, line: Int
+    ) {
+        self.init(
+            body: .plain(make), key: key, argumentTypes: [], lifetime: lifetime, isInstance: isInstance, isMainActor: false,
+            dependencyTypes: dependencyTypes, forwardingTarget: nil, file: file, line: line)
     }
 }
 
@@ -224,7 +274,7 @@ final class AsyncFactoryBox<S, Args>: Entry, @unchecked Sendable {
         body = make
         super.init(
             key: key, serviceType: S.self, argumentTypes: argumentTypes, lifetime: lifetime, isAsync: true,
-            isInstance: false, isMainActor: false, dependencyTypes: nil, boxType: InstanceBox<S>.self,
+            isInstance: false, isMainActor: false, dependencyTypes: nil, boxType: { InstanceBox<S>.self },
             forwardingTarget: forwardingTarget, file: file, line: line)
     }
 

@@ -16,12 +16,8 @@ extension Container {
     /// The registration answering `key` from this container: the test overrides of `scope` that
     /// apply here, innermost first, then this container, then its ancestors.
     func entry(for key: Key, scope: OverrideScope?, context: ThreadContext = .current) -> Entry? {
-        var scope = scope
-        while let current = scope {
-            if isOrDescends(from: current.target), let entry = current.overrides.entry(for: key, in: context) {
-                return entry
-            }
-            scope = current.parent
+        if let scope, let entry = scope.entry(for: key, from: self) {
+            return entry
         }
         return lineageEntry(for: key, context: context)
     }

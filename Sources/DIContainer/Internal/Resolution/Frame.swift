@@ -184,15 +184,16 @@ final class Frame: @unchecked Sendable {
     }
 }
 
-/// What one run of a factory asked for, in order (each key once).
+/// What one run of a factory asked for, in order (each key once). The list and its lock are made
+/// on the first dependency: a leaf service's run allocates only the recorder.
 final class DependencyRecorder: Sendable {
-    private let list = Locked<[Dependency]>([])
+    private let list = LazyLocked<[Dependency]>([])
 
     func record(_ dependency: Dependency) {
         list.withLock { if !$0.contains(dependency) { $0.append(dependency) } }
     }
 
     var dependencies: [Dependency] {
-        list.withLock { $0 }
+        list.read { $0 }
     }
 }

@@ -42,11 +42,12 @@ extension InstanceBox: InstanceBoxing {
 
 extension Entry {
     /// `value` in a box of the entry's service type, without looking its metadata up (the entry
-    /// keeps the box's type).
+    /// keeps the box's type). Only for a registration whose storage keeps boxes
+    /// (`RegistrationStorage.keepsBoxes`): the others have no box type.
     @inline(__always)
     func box<S>(_ value: S) -> AnyInstanceBox {
         var value = value
-        return boxType.boxing(&value)
+        return boxType.unsafelyUnwrapped.boxing(&value)
     }
 }
 

@@ -30,6 +30,16 @@ enum RegistrationStorage: Sendable {
     case weak(WeakCell)
 }
 
+extension RegistrationStorage {
+    /// Whether it keeps instances in boxes (`InstanceBox`, made by `Entry.box(_:)`).
+    var keepsBoxes: Bool {
+        switch self {
+        case .none, .weak: false
+        case .perResolution, .cell: true
+        }
+    }
+}
+
 /// Where one resolve finds and keeps the instance of a registration.
 enum InstanceStore {
     case none
