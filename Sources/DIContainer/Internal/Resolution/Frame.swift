@@ -116,11 +116,15 @@ final class Frame: @unchecked Sendable {
 
     /// Marks the factory as returned, and keeps what it asked for while the registration has no
     /// completed run yet.
+    @inline(__always)
     func finish(succeeded: Bool) {
         finished.store(true, ordering: .relaxed)
-        if isRecording, let recorder {
-            entry.observe(recorder.dependencies, complete: succeeded)
-        }
+        if isRecording { keepRecording(succeeded: succeeded) }
+    }
+
+    @inline(never)
+    private func keepRecording(succeeded: Bool) {
+        if let recorder { entry.observe(recorder.dependencies, complete: succeeded) }
     }
 
     /// Records that this step's factory asked for `entry`'s registration, if the step records.
