@@ -182,6 +182,16 @@ extension AsyncFactoryBox: DryRunnable {
 }
 
 extension Entry {
+    /// This entry's bit in the 64-bit filters of a resolution (`Frame.inFlight`, the `graph`
+    /// instances a resolution has): the top six bits of its address multiplied by a large odd
+    /// constant (Fibonacci hashing), so that entries allocated one after another spread out. A
+    /// clear bit means the entry is not in the set; a set one, that it may be.
+    @inline(__always)
+    var filterBit: UInt64 {
+        let address = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self))))
+        return 1 << ((address &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
     /// The registration in readable form (computed on demand: type names are costly to make).
     var service: ServiceKey {
         ServiceKey(serviceType, name: key.name, argumentTypes: argumentTypes)

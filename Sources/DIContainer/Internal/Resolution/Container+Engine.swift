@@ -216,12 +216,12 @@ extension Container {
             value = try build(S.self, entry, arguments, parent, resolution, context)
         case .resolution:
             if let box = resolution.graphInstance(of: entry) {
-                value = box.value(as: S.self)
+                value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
             } else {
                 let made = entry.box(try build(S.self, entry, arguments, parent, resolution, context))
                 let kept = resolution.keepGraphInstance(made, of: entry)
-                created = kept === made
-                value = kept.value(as: S.self)
+                created = kept.toOpaque() == Unmanaged.passUnretained(made).toOpaque()
+                value = kept._withUnsafeGuaranteedRef { $0.value(as: S.self) }
             }
         case .cell(let cell):
             if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
@@ -345,12 +345,12 @@ extension Container {
             value = try await build(S.self, entry, arguments, parent, resolution)
         case .resolution:
             if let box = resolution.graphInstance(of: entry) {
-                value = box.value(as: S.self)
+                value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
             } else {
                 let made = entry.box(try await build(S.self, entry, arguments, parent, resolution))
                 let kept = resolution.keepGraphInstance(made, of: entry)
-                created = kept === made
-                value = kept.value(as: S.self)
+                created = kept.toOpaque() == Unmanaged.passUnretained(made).toOpaque()
+                value = kept._withUnsafeGuaranteedRef { $0.value(as: S.self) }
             }
         case .cell(let cell):
             try Frame.checkCycle(entry, below: parent)

@@ -34,7 +34,7 @@ final class Frame: @unchecked Sendable {
     private var kept: (entry: Entry, parent: Frame?, resolution: Resolution)?
     /// 1 for the top-level request.
     private(set) var depth = 0
-    /// One bit per entry on the path up to this step (see `bit(for:)`): when an entry's bit is
+    /// One bit per entry on the path up to this step (`Entry.filterBit`): when an entry's bit is
     /// clear it is not in flight, and the cycle check needs no walk.
     private(set) var inFlight: UInt64 = 0
     /// Collects what this step's factory asks for, on the first run of its registration;
@@ -60,7 +60,7 @@ final class Frame: @unchecked Sendable {
     /// Makes this unused frame the step for `entry` below `parent` (already checked for cycles).
     @inline(__always)
     func start(entry: Entry, parent: Frame?, resolution: Resolution) {
-        let bit = Self.bit(for: entry)
+        let bit = entry.filterBit
         if let parent {
             depth = parent.depth + 1
             inFlight = parent.inFlight | bit
@@ -172,19 +172,11 @@ final class Frame: @unchecked Sendable {
     /// Throws when a step for `entry` below `parent` would close a cycle.
     @inline(__always)
     static func checkCycle(_ entry: Entry, below parent: Frame?) throws {
-        guard let parent, parent.inFlight & bit(for: entry) != 0, let start = parent.depthOfAncestor(building: entry) else {
+        guard let parent, parent.inFlight & entry.filterBit != 0, let start = parent.depthOfAncestor(building: entry) else {
             return
         }
         let path = parent.path + [entry.service]
         throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(start - 1))), path: path)
-    }
-
-    /// The entry's bit in `inFlight`: the top six bits of its address, multiplied by a large odd
-    /// constant (Fibonacci hashing), so that entries allocated one after another spread out.
-    @inline(__always)
-    private static func bit(for entry: Entry) -> UInt64 {
-        let address = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(entry))))
-        return 1 << ((address &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }
 

@@ -28,6 +28,12 @@ final class Resolution: @unchecked Sendable {
     /// The `graph` instances built so far, newest first: a list of boxes linked through
     /// `AnyInstanceBox.next`, whose head the resolution retains.
     private let graph = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
+    /// The `Entry.filterBit`s of the `graph` instances kept, set before each is published: a
+    /// lookup whose bit is clear needs no search.
+    private let graphEntries = Atomic<UInt64>(0)
+    /// The `graph` instance found last, looked at first (a service shared by several steps is
+    /// asked for again and again); unretained: the list keeps it.
+    private let lastFound = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
     /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
     let completions = PendingCompletions()
 
@@ -41,7 +47,7 @@ final class Resolution: @unchecked Sendable {
     init() {}
 
     deinit {
-        graph.load(ordering: .acquiring)?.release()
+        if let instances = graph.load(ordering: .acquiring) { Self.release(instances) }
     }
 
     /// Makes this unused resolution the one of a new resolve of `container`, which the caller
@@ -71,7 +77,9 @@ final class Resolution: @unchecked Sendable {
             hasScope = false
         }
         if graph.load(ordering: .relaxed) != nil, let instances = graph.exchange(nil, ordering: .acquiring) {
-            instances.release()
+            lastFound.store(nil, ordering: .relaxed)
+            graphEntries.store(0, ordering: .relaxed)
+            Self.release(instances)
         }
     }
 
@@ -84,29 +92,50 @@ final class Resolution: @unchecked Sendable {
     /// Identifies this resolution to `InstanceCell` and `WaitGraph`.
     var owner: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// The `graph` instance of `entry` built by this resolution, if any.
+    /// Releases a list of `graph` instances one box after the other (a box releasing the next one
+    /// from its own deinitializer would recurse as deep as the list is long).
+    private static func release(_ instances: Unmanaged<AnyInstanceBox>) {
+        var node: AnyInstanceBox? = instances.takeRetainedValue()
+        while let current = node {
+            node = current.next.take()
+        }
+    }
+
+    /// The `graph` instance of `entry` built by this resolution, if any, unretained: the
+    /// resolution keeps it.
     @inline(__always)
-    func graphInstance(of entry: Entry) -> AnyInstanceBox? {
-        Self.find(entry, from: graph.load(ordering: .acquiring), upTo: nil)
+    func graphInstance(of entry: Entry) -> Unmanaged<AnyInstanceBox>? {
+        let head = graph.load(ordering: .acquiring)
+        guard graphEntries.load(ordering: .relaxed) & entry.filterBit != 0 else { return nil }
+        if let last = lastFound.load(ordering: .acquiring), last._withUnsafeGuaranteedRef({ $0.graphEntry === entry }) {
+            return last
+        }
+        let found = Self.find(entry, from: head, upTo: nil)
+        if let found { lastFound.store(found, ordering: .releasing) }
+        return found
     }
 
     /// Keeps `box` (a new box, not yet shared) as the `graph` instance of `entry` and returns it —
     /// or, when a concurrent step of this resolution (an `async` factory's child task) kept one
-    /// first, returns that one.
-    func keepGraphInstance(_ box: AnyInstanceBox, of entry: Entry) -> AnyInstanceBox {
+    /// first, returns that one — unretained: the resolution keeps it.
+    func keepGraphInstance(_ box: AnyInstanceBox, of entry: Entry) -> Unmanaged<AnyInstanceBox> {
         box.graphEntry = entry
         var head = graph.load(ordering: .acquiring)
+        // Set before the box is published: whoever sees the box sees the bit.
+        let bit = entry.filterBit
+        let mayBeKept = graphEntries.bitwiseOr(bit, ordering: .relaxed).oldValue & bit != 0
         var searched: Unmanaged<AnyInstanceBox>? = nil
         let node = Unmanaged.passUnretained(box)
         while true {
-            if let kept = Self.find(entry, from: head, upTo: searched) { return kept }
+            // Every box reachable from `head` had its bit set before it was published, so a bit
+            // this step found clear means none of them is `entry`'s: only later nodes need a look.
+            if mayBeKept || searched != nil, let kept = Self.find(entry, from: head, upTo: searched) { return kept }
             searched = head
             // The new head holds the previous one strongly; the atomic's own reference moves to it.
             box.next = head?.takeRetainedValue()
             let (exchanged, original) = graph.compareExchange(expected: head, desired: node, ordering: .acquiringAndReleasing)
             if exchanged {
-                _ = node.retain()
-                return box
+                return node.retain()
             }
             box.next.map { _ = Unmanaged.passRetained($0) }
             box.next = nil
@@ -118,13 +147,13 @@ final class Resolution: @unchecked Sendable {
     /// last. The list is walked unretained: its head's owner keeps every node.
     private static func find(
         _ entry: Entry, from start: Unmanaged<AnyInstanceBox>?, upTo end: Unmanaged<AnyInstanceBox>?
-    ) -> AnyInstanceBox? {
+    ) -> Unmanaged<AnyInstanceBox>? {
         var node = start
         while let current = node, current.toOpaque() != end?.toOpaque() {
             let (isMatch, next) = current._withUnsafeGuaranteedRef { box in
                 (box.graphEntry === entry, box.next.map(Unmanaged.passUnretained))
             }
-            if isMatch { return current.takeUnretainedValue() }
+            if isMatch { return current }
             node = next
         }
         return nil

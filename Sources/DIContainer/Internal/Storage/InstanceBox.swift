@@ -14,8 +14,10 @@
 class AnyInstanceBox: @unchecked Sendable {
     /// The registration a `graph` instance belongs to; `nil` in other boxes.
     var graphEntry: Entry?
-    /// The resolution's `graph` instance kept before this one.
-    var next: AnyInstanceBox?
+    /// The resolution's `graph` instance kept before this one. Unchecked exclusivity: written
+    /// only by the one thread that owns the box then (before it is published, and when its
+    /// resolution releases the list).
+    @exclusivity(unchecked) var next: AnyInstanceBox?
 }
 
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
@@ -30,13 +32,13 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
 /// The type of an `InstanceBox<S>`, which boxes an `S` without looking its own metadata up: it
 /// is the metatype the call is made on.
 protocol InstanceBoxing: AnyInstanceBox {
-    /// A box holding a copy of the value `value` points to (a `T` that is this box's `S`).
-    static func boxing<T>(_ value: UnsafePointer<T>) -> AnyInstanceBox
+    /// A box holding `value` (a `T` that is this box's `S`).
+    static func boxing<T>(_ value: consuming T) -> AnyInstanceBox
 }
 
 extension InstanceBox: InstanceBoxing {
-    static func boxing<T>(_ value: UnsafePointer<T>) -> AnyInstanceBox {
-        Self(UnsafeRawPointer(value).load(as: S.self))
+    static func boxing<T>(_ value: consuming T) -> AnyInstanceBox {
+        Self(unsafeBitCast(value, to: S.self))
     }
 }
 
@@ -45,9 +47,8 @@ extension Entry {
     /// keeps the box's type). Only for a registration whose storage keeps boxes
     /// (`RegistrationStorage.keepsBoxes`): the others have no box type.
     @inline(__always)
-    func box<S>(_ value: S) -> AnyInstanceBox {
-        var value = value
-        return boxType.unsafelyUnwrapped.boxing(&value)
+    func box<S>(_ value: consuming S) -> AnyInstanceBox {
+        boxType.unsafelyUnwrapped.boxing(value)
     }
 }
 
