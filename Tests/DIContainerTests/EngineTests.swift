@@ -70,37 +70,39 @@ struct EngineTests {
             let short = Container()
             short.registerChain(length: 8)
             // A short chain fits (a step takes a few KiB even in a debug build); the runaway one
-            // stops where the stack runs out, with an error instead of a crash.
-            let outcome = await onThread(stackSize: kibibytes * 1024) { () -> (Int?, String) in
+            // stops where the stack runs out, with an error instead of a crash; then a chain
+            // exactly as deep as the runaway one got resolves on the same thread: nothing that
+            // fits is refused.
+            let outcome = await onThread(stackSize: kibibytes * 1024) { () -> (Int?, String, Int?) in
                 let length = try? short.resolve(Chain.self, name: "0").length
                 do {
                     _ = try runaway.resolve(Chain.self, name: "0")
-                    return (length, "resolved")
+                    return (length, "resolved", nil)
                 } catch let error as ResolutionError {
-                    guard case .depthLimitExceeded(let limit) = error.kind else { return (length, "\(error)") }
-                    return (length, "\(limit)")
+                    guard case .depthLimitExceeded(let limit) = error.kind else { return (length, "\(error)", nil) }
+                    let fitting = Container()
+                    fitting.registerChain(length: limit)
+                    return (length, "\(limit)", try? fitting.resolve(Chain.self, name: "0").length)
                 } catch {
-                    return (length, "\(error)")
+                    return (length, "\(error)", nil)
                 }
             }
             #expect(outcome.0 == 8)
             let limit = try #require(Int(outcome.1), "the runaway chain on \(kibibytes) KiB ended with \(outcome.1)")
             #expect(limit >= 8)
-            // Nothing that fits is refused: a chain exactly as deep as the runaway one got resolves.
-            let fitting = Container()
-            fitting.registerChain(length: limit)
-            let length = await onThread(stackSize: kibibytes * 1024) { try? fitting.resolve(Chain.self, name: "0").length }
-            #expect(length == limit)
             limits[kibibytes] = limit
+            // The thread sanitizer gives threads stacks of its own: what fits varies from thread
+            // to thread and from step to step there, so only the error (not the exact depth) is
+            // checked under it.
+            if !runsUnderThreadSanitizer {
+                #expect(outcome.2 == limit)
+            }
         }
         // The limit follows the stack: twice the stack holds more than twice the steps (the reserve
-        // kept free is the same 16 KiB), so the guard does not refuse steps that fit. (Under the
-        // thread sanitizer both threads get the same stack whatever size is asked for, and the
-        // same limit: there is nothing to compare.)
-        let small = try #require(limits[64])
-        let large = try #require(limits[128])
-        #expect(large >= small)
-        if large != small {
+        // kept free is the same 16 KiB), so the guard does not refuse steps that fit.
+        if !runsUnderThreadSanitizer {
+            let small = try #require(limits[64])
+            let large = try #require(limits[128])
             #expect(large >= 2 * small)
         }
     }

@@ -81,6 +81,16 @@ extension Container {
     }
 }
 
+/// Whether the thread sanitizer's runtime is loaded: it changes threads' stacks, so the tests that
+/// depend on a thread's exact stack size check less under it.
+let runsUnderThreadSanitizer: Bool = {
+    #if canImport(Darwin)
+    dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__tsan_init") != nil  // RTLD_DEFAULT
+    #else
+    dlsym(nil, "__tsan_init") != nil  // RTLD_DEFAULT
+    #endif
+}()
+
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and returns its result. Deep
 /// resolutions use it so they pass the same way in debug builds and under the thread sanitizer
 /// (whose stack frames are several times larger).
