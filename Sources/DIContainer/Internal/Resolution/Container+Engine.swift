@@ -275,27 +275,27 @@ extension Container {
         } catch let exhausted as StackExhausted {
             // Unwinds with as little work as possible: the stack is nearly used up.
             context.runningFactoryReference = outer
-            frame.keepReferences()
+            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
             throw exhausted
         } catch {
-            throw Self.failed(frame, error, restoring: outer, in: context)
+            let failure = Self.failed(frame, error, restoring: outer, in: context)
+            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
+            throw failure
         }
         frame.finish(succeeded: true)
         context.runningFactoryReference = outer
         let isUnique = isKnownUniquelyReferenced(&frame)
-        context.recycle(frame, isUnique: isUnique)
+        context.recycle(consume frame, isUnique: isUnique)
         return value
     }
 
     /// Ends the step of `frame`, whose factory threw `error`, and returns the error its caller
-    /// sees. The frame is not pooled again: it keeps what it refers to, for whatever holds it.
-    /// Out of line, so that a step takes little stack.
+    /// sees. Out of line, so that a step takes little stack.
     @inline(never)
     private static func failed(
         _ frame: Frame, _ error: any Error, restoring outer: Unmanaged<Frame>?, in context: ThreadContext
     ) -> any Error {
         context.runningFactoryReference = outer
-        frame.keepReferences()
         frame.finish(succeeded: false)
         return wrap(error, in: frame)
     }

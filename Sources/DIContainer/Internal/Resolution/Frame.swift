@@ -10,9 +10,10 @@ import Synchronization
 /// parent. Once its factory has returned, a frame used as a resolver starts a new resolution in
 /// its container, as `container.resolve` does.
 ///
-/// Synchronous steps take their frame from the thread's pool (`ThreadContext.makeFrame`) and give
-/// it back when nothing else holds it any more (`ThreadContext.recycle`): a resolution allocates
-/// no frame once its thread has resolved something as deep before.
+/// Synchronous steps take their frame from their thread's slot for their level
+/// (`ThreadContext.makeFrame`) and give it back when nothing else holds it any more
+/// (`ThreadContext.recycle`): a resolution allocates no frame once its thread has resolved
+/// something as deep before.
 ///
 /// While its step runs, a frame refers to its entry, its parent and its resolution unretained:
 /// the engine running the step holds all three (case 5 of `Internal/README.md`). A frame that
@@ -42,8 +43,6 @@ final class Frame: @unchecked Sendable {
     private var recorder: DependencyRecorder?
     private var isRecording = false
     private let finished = Atomic<Bool>(false)
-    /// The next frame of the pool this one waits in (`ThreadContext`).
-    var nextFree: Unmanaged<Frame>?
 
     /// A step for `entry` below `parent`, or the top-level step, that retains what it refers to
     /// (an `async` step, a hook's step). Throws on a cycle.

@@ -46,49 +46,49 @@ final class ThreadContext: @unchecked Sendable {
         let top: UInt
         let limit: UInt
     }
-    /// Unused frames for this thread's synchronous steps, linked through `Frame.nextFree`. The
-    /// list retains its nodes (one reference per node, taken and given back as is).
-    private var freeFrames: Unmanaged<Frame>?
-    private var freeFrameCount = 0
+    /// Unused frames for this thread's synchronous steps, one per nesting level: slot `i` keeps
+    /// (retains) the frame of the `i`-th step in flight on this thread between its uses. Steps on
+    /// one thread end in the reverse order they start, so a step takes the frame of its level
+    /// and gives it back there; frames move in and out of their slot, without reference counting.
+    private let frameSlots: UnsafeMutablePointer<Frame?>
+    /// How many synchronous steps are in flight on this thread (the next step's level).
+    private var framesInUse = 0
     /// The resolution of this thread's synchronous top-level resolves (see `withResolution`).
     private var resolution: Resolution
     /// `resolution`, unretained (the strong reference above keeps it).
     private var resolutionReference: Unmanaged<Resolution>
     private var isResolutionInUse = false
-    /// How many unused frames a thread keeps: deeper resolutions allocate the rest.
-    private static let framePoolSize = 64
+    /// How many levels keep a frame: deeper steps allocate theirs.
+    private static let frameSlotCount = 64
 
-    /// A frame for a synchronous step for `entry` below `parent`: a pooled one if there is one.
-    /// Throws on a cycle.
+    /// A frame for a synchronous step for `entry` below `parent`: its level's one if there is one.
+    /// Throws on a cycle. Give it back with `recycle(_:isUnique:)`, whatever happens.
     @inline(__always)
     func makeFrame(entry: Entry, parent: Frame?, resolution: Resolution) throws -> Frame {
         try Frame.checkCycle(entry, below: parent)
-        let frame: Frame
-        if let free = freeFrames {
-            freeFrames = free._withUnsafeGuaranteedRef { $0.nextFree }
-            freeFrameCount -= 1
-            frame = free.takeRetainedValue()
-        } else {
-            frame = Frame()
-        }
+        let level = framesInUse
+        framesInUse = level &+ 1
+        let frame = (level < Self.frameSlotCount ? frameSlots[level].take() : nil) ?? Frame()
         frame.start(entry: entry, parent: parent, resolution: resolution)
         return frame
     }
 
-    /// Gives a finished step's frame back to the pool — unless something else still holds it (a
+    /// Gives a finished step's frame back to its level — unless something else still holds it (a
     /// factory that kept its resolver, a `Lazy`, a child step that was kept): then the frame
-    /// retains what it refers to from now on. `isUnique` is `isKnownUniquelyReferenced(&frame)`.
+    /// retains what it refers to from now on, and the level gets a new frame next time.
+    /// `isUnique` is `isKnownUniquelyReferenced(&frame)`.
     @inline(__always)
     func recycle(_ frame: consuming Frame, isUnique: Bool) {
+        let level = framesInUse &- 1
+        framesInUse = level
         guard isUnique else {
             frame.keepReferences()
             return
         }
-        guard freeFrameCount < Self.framePoolSize else { return }
+        guard level < Self.frameSlotCount else { return }
         frame.clear()
-        frame.nextFree = freeFrames
-        freeFrames = Unmanaged.passRetained(frame)
-        freeFrameCount += 1
+        // The slot is empty: its frame was taken by `makeFrame` (or there was none).
+        (frameSlots + level).initialize(to: consume frame)
     }
 
     /// Runs `body` with a resolution for a synchronous top-level resolve of `container`: the
@@ -127,6 +127,8 @@ final class ThreadContext: @unchecked Sendable {
         self.reclamation = reclamation
         resolution = Resolution()
         resolutionReference = Unmanaged.passUnretained(resolution)
+        frameSlots = .allocate(capacity: Self.frameSlotCount)
+        frameSlots.initialize(repeating: nil, count: Self.frameSlotCount)
     }
 
     /// The pthread key of the contexts.
@@ -171,11 +173,10 @@ final class ThreadContext: @unchecked Sendable {
 
     /// Empties the pools (its thread is exiting).
     fileprivate func dropPool() {
-        while let free = freeFrames {
-            freeFrames = free._withUnsafeGuaranteedRef { $0.nextFree }
-            free.release()
+        for level in 0..<Self.frameSlotCount {
+            frameSlots[level] = nil
         }
-        freeFrameCount = 0
+        framesInUse = 0
         resolution = Resolution()
         resolutionReference = Unmanaged.passUnretained(resolution)
     }
