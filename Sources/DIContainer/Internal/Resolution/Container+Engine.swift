@@ -122,7 +122,7 @@ extension Container {
     static func resolveDependency<S, Args>(_: S.Type, key: Key, arguments: Args, of parent: Frame) throws -> S {
         try parent.withResolution { resolution in
             try resolution.unretainedContainer._withUnsafeGuaranteedRef { container in
-                try ThreadContext.current(key: container.threadKey)._withUnsafeGuaranteedRef { context in
+                try parent.callersContext(key: container.threadKey)._withUnsafeGuaranteedRef { context in
                     try container.resolve(
                         S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
                 }

@@ -1,6 +1,14 @@
 import Locking
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One step of a resolution: the registration being built, below the steps that asked for it.
 /// It is the resolver its factory receives, so whatever the factory resolves through it — on this
 /// thread, on another one, or in child tasks of an `async` factory — continues the resolution:
@@ -31,6 +39,9 @@ final class Frame: @unchecked Sendable {
     private var entryReference: Unmanaged<Entry>?
     private var parentReference: Unmanaged<Frame>?
     private var resolutionReference: Unmanaged<Resolution>?
+    /// The context of the thread the step started on (its pool owns the frame), for its
+    /// factory's resolves on that thread; `nil` for frames of no thread's pool.
+    private var contextReference: Unmanaged<ThreadContext>?
     /// The same three, retained, once the frame outlives its step.
     private var kept: (entry: Entry, parent: Frame?, resolution: Resolution)?
     /// 1 for the top-level request.
@@ -103,6 +114,20 @@ final class Frame: @unchecked Sendable {
 
     /// The resolution this step belongs to (set for as long as the frame is in use).
     var resolution: Resolution { resolutionReference.unsafelyUnwrapped.takeUnretainedValue() }
+
+    /// The calling thread's context: the one the step started on when it is the caller's (no
+    /// thread-local lookup), else the thread's own.
+    @inline(__always)
+    func callersContext(key: pthread_key_t) -> Unmanaged<ThreadContext> {
+        if let context = contextReference, context._withUnsafeGuaranteedRef({ $0.isCallers }) { return context }
+        return ThreadContext.current(key: key)
+    }
+
+    /// Notes the context of the thread whose pool the frame comes from.
+    @inline(__always)
+    func setContext(_ context: ThreadContext) {
+        contextReference = Unmanaged.passUnretained(context)
+    }
 
     /// Runs `body` with the resolution, without retaining it (the frame refers to it).
     @inline(__always)

@@ -26,6 +26,9 @@ final class ThreadContext: @unchecked Sendable {
     private var readDepth = 0
     /// Whether a thread owns this context (a context of an exited thread is reused).
     let isInUse = Atomic<Bool>(true)
+    /// The thread that owns this context (`currentThread`), 0 while none does: a frame keeps the
+    /// context it started on, and uses it again only when this says it is the caller's.
+    let owner = Atomic<UInt>(0)
     /// The process's reclamation, which made this context and lives as long as the process.
     unowned(unsafe) let reclamation: Reclamation
     /// The step whose synchronous factory runs on this thread right now, innermost. Unowned: the
@@ -68,8 +71,16 @@ final class ThreadContext: @unchecked Sendable {
         try Frame.checkCycle(entry, below: parent)
         let level = framesInUse
         framesInUse = level &+ 1
-        let frame = (level < Self.frameSlotCount ? frameSlots[level].take() : nil) ?? Frame()
+        let frame = (level < Self.frameSlotCount ? frameSlots[level].take() : nil) ?? makeNewFrame()
         frame.start(entry: entry, parent: parent, resolution: resolution)
+        return frame
+    }
+
+    /// A frame for this thread's pool.
+    @inline(never)
+    private func makeNewFrame() -> Frame {
+        let frame = Frame()
+        frame.setContext(self)
         return frame
     }
 
@@ -144,6 +155,7 @@ final class ThreadContext: @unchecked Sendable {
             context.runningFactory = nil
             context.stack = nil
             context.dropPool()
+            context.owner.store(0, ordering: .relaxed)
             context.isInUse.store(false, ordering: .releasing)
         }
         return key
@@ -167,8 +179,25 @@ final class ThreadContext: @unchecked Sendable {
     @inline(never)
     private static func attach(key: pthread_key_t) -> Unmanaged<ThreadContext> {
         let context = Unmanaged.passRetained(Reclamation.shared.adopt())
+        context._withUnsafeGuaranteedRef { $0.owner.store(currentThread, ordering: .relaxed) }
         pthread_setspecific(key, context.toOpaque())
         return context
+    }
+
+    /// The calling thread's identity (never 0 for a running thread).
+    @inline(__always)
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
+    /// Whether the calling thread owns this context.
+    @inline(__always)
+    var isCallers: Bool {
+        owner.load(ordering: .relaxed) == Self.currentThread
     }
 
     /// Empties the pools (its thread is exiting).
