@@ -275,11 +275,13 @@ extension Container {
         } catch let exhausted as StackExhausted {
             // Unwinds with as little work as possible: the stack is nearly used up.
             context.runningFactoryReference = outer
-            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
+            let isUnique = isKnownUniquelyReferenced(&frame)
+            context.recycle(consume frame, isUnique: isUnique)
             throw exhausted
         } catch {
             let failure = Self.failed(frame, error, restoring: outer, in: context)
-            context.recycle(frame, isUnique: isKnownUniquelyReferenced(&frame))
+            let isUnique = isKnownUniquelyReferenced(&frame)
+            context.recycle(consume frame, isUnique: isUnique)
             throw failure
         }
         frame.finish(succeeded: true)
