@@ -166,8 +166,11 @@ struct Registry: ~Copyable, Sendable {
             guard isStale.load(ordering: .acquiring) else { return nil }
             moved = takeFirst(into: &state)
             let table = Unmanaged.passRetained(LookupTable(entries: state.ordered))
+            // Published before the flag clears: a reader that finds the table fresh must find
+            // this one (it reads the flag first, then the table).
+            let old = published.exchange(table, ordering: .sequentiallyConsistent)
             isStale.store(false, ordering: .releasing)
-            return published.exchange(table, ordering: .sequentiallyConsistent)
+            return old
         }
         Self.retire(moved)
         if let old, let old {
