@@ -175,7 +175,7 @@ extension Container {
     private func resolve<S, Args>(
         _: S.Type, found entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
-        parent?.record(dependencyOn: entry)
+        parent?.record(Dependency(entry))
         guard !entry.isAsync else { throw Self.asyncFactoryRefused(entry, below: parent) }
         return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
     }
@@ -326,7 +326,7 @@ extension Container {
         guard let entry = entry(for: key, scope: resolution.scope, context: context) else {
             return try await resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
-        parent?.record(dependencyOn: entry)
+        parent?.record(Dependency(entry))
         guard entry.isAsync else {
             return try resolve(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }

@@ -151,21 +151,16 @@ final class Frame: @unchecked Sendable {
         if let recorder { entry.observe(recorder.dependencies, complete: succeeded) }
     }
 
-    /// Records that this step's factory asked for `entry`'s registration, if the step records.
+    /// Records that this step's factory asked for `dependency`, if the step records: made only
+    /// then, and recorded out of line, so that a step that records nothing pays one test.
     @inline(__always)
-    func record(dependencyOn entry: Entry) {
-        if isRecording { recordSlowly(Dependency(entry)) }
+    func record(_ dependency: @autoclosure () -> Dependency) {
+        if isRecording { recordSlowly(dependency()) }
     }
 
     @inline(never)
     private func recordSlowly(_ dependency: Dependency) {
         recorder?.record(dependency)
-    }
-
-    /// Records that this step's factory asked for `dependency`, if the step records.
-    @inline(__always)
-    func record(_ dependency: @autoclosure () -> Dependency) {
-        if isRecording { recorder?.record(dependency()) }
     }
 
     /// The services from the top-level request to this step.
