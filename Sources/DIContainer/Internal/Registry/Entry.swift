@@ -38,6 +38,9 @@ class Entry: @unchecked Sendable {
     /// only for the lifetimes whose storage keeps boxes (`RegistrationStorage.keepsBoxes`), else
     /// `nil` (the lookup would cost a transient registration a third of its time).
     let boxType: (any InstanceBoxing.Type)?
+    /// Whether a resolution keeps this registration's `graph` instances as they are, not boxed:
+    /// the service is a class (`GraphInstances`).
+    let keepsGraphInstanceUnboxed: Bool
     /// The cell of a synchronous `singleton` registration or a ready-made instance, for the
     /// top-level fast path; `nil` for other registrations.
     let singletonCell: InstanceCell?
@@ -71,7 +74,13 @@ class Entry: @unchecked Sendable {
         self.file = file
         self.line = line
         storage = lifetime.makeStorage()
-        self.boxType = storage.keepsBoxes ? boxType() : nil
+        let boxType = storage.keepsBoxes ? boxType() : nil
+        self.boxType = boxType
+        if case .perResolution = storage, let boxType {
+            keepsGraphInstanceUnboxed = boxType.isClassInstance
+        } else {
+            keepsGraphInstanceUnboxed = false
+        }
         // Not for main-actor registrations: the fast path does not check the thread.
         if case .cell(let cell) = storage, !isAsync, !isMainActor {
             singletonCell = cell

@@ -215,13 +215,11 @@ extension Container {
             created = true
             value = try build(S.self, entry, arguments, parent, resolution, context)
         case .resolution:
-            if let box = resolution.graphInstance(of: entry) {
-                value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+            if let kept = resolution.graphInstance(of: entry) {
+                value = entry.graphValue(kept, as: S.self)
             } else {
-                let made = entry.box(try build(S.self, entry, arguments, parent, resolution, context))
-                let kept = resolution.keepGraphInstance(made, of: entry)
-                created = kept.toOpaque() == Unmanaged.passUnretained(made).toOpaque()
-                value = kept._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+                (value, created) = keepGraphInstance(
+                    try build(S.self, entry, arguments, parent, resolution, context), of: entry, in: resolution)
             }
         case .cell(let cell):
             if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
@@ -346,13 +344,11 @@ extension Container {
             created = true
             value = try await build(S.self, entry, arguments, parent, resolution)
         case .resolution:
-            if let box = resolution.graphInstance(of: entry) {
-                value = box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+            if let kept = resolution.graphInstance(of: entry) {
+                value = entry.graphValue(kept, as: S.self)
             } else {
-                let made = entry.box(try await build(S.self, entry, arguments, parent, resolution))
-                let kept = resolution.keepGraphInstance(made, of: entry)
-                created = kept.toOpaque() == Unmanaged.passUnretained(made).toOpaque()
-                value = kept._withUnsafeGuaranteedRef { $0.value(as: S.self) }
+                (value, created) = keepGraphInstance(
+                    try await build(S.self, entry, arguments, parent, resolution), of: entry, in: resolution)
             }
         case .cell(let cell):
             try Frame.checkCycle(entry, below: parent)
@@ -417,6 +413,15 @@ extension Container {
         var error: ResolutionError {
             ResolutionError(.depthLimitExceeded(limit: parent?.depth ?? 0), path: (parent?.path ?? []) + [entry.service])
         }
+    }
+
+    /// Keeps `made` as `entry`'s `graph` instance in `resolution` and returns the instance kept,
+    /// and whether it is `made` (not a concurrent step's).
+    private func keepGraphInstance<S>(_ made: S, of entry: Entry, in resolution: Resolution) -> (S, isNew: Bool) {
+        let ours = Unmanaged.passRetained(entry.graphObject(made))
+        let kept = resolution.keepGraphInstance(ours, of: entry)
+        guard kept.toOpaque() == ours.toOpaque() else { return (entry.graphValue(kept, as: S.self), false) }
+        return (made, true)
     }
 
     /// Keeps a weak hold on `made` (class instances only: a value cannot be held weakly) and

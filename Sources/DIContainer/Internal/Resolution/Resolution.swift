@@ -25,15 +25,12 @@ final class Resolution: @unchecked Sendable {
     private(set) var hasScope = false
     /// Whether steps are reported to the container's tracing handler.
     private(set) var isTraced = false
-    /// The `graph` instances built so far, newest first: a list of boxes linked through
-    /// `AnyInstanceBox.next`, whose head the resolution retains.
-    private let graph = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
+    /// The `graph` instances kept so far, retained; made on the first one, and kept by a thread's
+    /// resolution from one resolve to the next.
+    private let graph = Atomic<Unmanaged<GraphInstances>?>(nil)
     /// The `Entry.filterBit`s of the `graph` instances kept, set before each is published: a
     /// lookup whose bit is clear needs no search.
     private let graphEntries = Atomic<UInt64>(0)
-    /// The `graph` instance found last, looked at first (a service shared by several steps is
-    /// asked for again and again); unretained: the list keeps it.
-    private let lastFound = Atomic<Unmanaged<AnyInstanceBox>?>(nil)
     /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
     let completions = PendingCompletions()
 
@@ -47,7 +44,7 @@ final class Resolution: @unchecked Sendable {
     init() {}
 
     deinit {
-        if let instances = graph.load(ordering: .acquiring) { Self.release(instances) }
+        graph.load(ordering: .acquiring)?.release()
     }
 
     /// Makes this unused resolution the one of a new resolve of `container`, which the caller
@@ -76,10 +73,9 @@ final class Resolution: @unchecked Sendable {
             scope = nil
             hasScope = false
         }
-        if graph.load(ordering: .relaxed) != nil, let instances = graph.exchange(nil, ordering: .acquiring) {
-            lastFound.store(nil, ordering: .relaxed)
+        if graphEntries.load(ordering: .relaxed) != 0 {
             graphEntries.store(0, ordering: .relaxed)
-            Self.release(instances)
+            graph.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.removeAll() }
         }
     }
 
@@ -92,70 +88,44 @@ final class Resolution: @unchecked Sendable {
     /// Identifies this resolution to `InstanceCell` and `WaitGraph`.
     var owner: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// Releases a list of `graph` instances one box after the other (a box releasing the next one
-    /// from its own deinitializer would recurse as deep as the list is long).
-    private static func release(_ instances: Unmanaged<AnyInstanceBox>) {
-        var node: AnyInstanceBox? = instances.takeRetainedValue()
-        while let current = node {
-            node = current.next.take()
-        }
-    }
-
-    /// The `graph` instance of `entry` built by this resolution, if any, unretained: the
-    /// resolution keeps it.
+    /// The object kept for `entry`'s `graph` instance in this resolution (the instance or its box,
+    /// `Entry.graphValue(_:as:)`), if any, unretained: the resolution keeps it.
     @inline(__always)
-    func graphInstance(of entry: Entry) -> Unmanaged<AnyInstanceBox>? {
-        let head = graph.load(ordering: .acquiring)
-        guard graphEntries.load(ordering: .relaxed) & entry.filterBit != 0 else { return nil }
-        if let last = lastFound.load(ordering: .acquiring), last._withUnsafeGuaranteedRef({ $0.graphEntry === entry }) {
-            return last
-        }
-        let found = Self.find(entry, from: head, upTo: nil)
-        if let found { lastFound.store(found, ordering: .releasing) }
-        return found
+    func graphInstance(of entry: Entry) -> Unmanaged<AnyObject>? {
+        guard graphEntries.load(ordering: .relaxed) & entry.filterBit != 0,
+            let instances = graph.load(ordering: .acquiring)
+        else { return nil }
+        return instances._withUnsafeGuaranteedRef { $0.object(for: entry) }
     }
 
-    /// Keeps `box` (a new box, not yet shared) as the `graph` instance of `entry` and returns it —
-    /// or, when a concurrent step of this resolution (an `async` factory's child task) kept one
-    /// first, returns that one — unretained: the resolution keeps it.
-    func keepGraphInstance(_ box: AnyInstanceBox, of entry: Entry) -> Unmanaged<AnyInstanceBox> {
-        box.graphEntry = entry
-        var head = graph.load(ordering: .acquiring)
-        // Set before the box is published: whoever sees the box sees the bit.
-        let bit = entry.filterBit
-        let mayBeKept = graphEntries.bitwiseOr(bit, ordering: .relaxed).oldValue & bit != 0
-        var searched: Unmanaged<AnyInstanceBox>? = nil
-        let node = Unmanaged.passUnretained(box)
-        while true {
-            // Every box reachable from `head` had its bit set before it was published, so a bit
-            // this step found clear means none of them is `entry`'s: only later nodes need a look.
-            if mayBeKept || searched != nil, let kept = Self.find(entry, from: head, upTo: searched) { return kept }
-            searched = head
-            // The new head holds the previous one strongly; the atomic's own reference moves to it.
-            box.next = head?.takeRetainedValue()
-            let (exchanged, original) = graph.compareExchange(expected: head, desired: node, ordering: .acquiringAndReleasing)
-            if exchanged {
-                return node.retain()
-            }
-            box.next.map { _ = Unmanaged.passRetained($0) }
-            box.next = nil
-            head = original
+    /// Keeps `object` (`Entry.graphObject(_:)`, retained: the reference moves to the resolution)
+    /// for `entry`'s `graph` instance and returns it — or, when a concurrent step of this
+    /// resolution kept one first, that one — unretained: the resolution keeps it.
+    func keepGraphInstance(_ object: Unmanaged<AnyObject>, of entry: Entry) -> Unmanaged<AnyObject> {
+        graphInstances()._withUnsafeGuaranteedRef { instances in
+            let claimed = instances.firstChunkClaimed
+            // Set before the instance is claimed: whoever finds it finds the bit. A bit that was
+            // clear means no step had claimed a slot for `entry` before `claimed` was read (it
+            // would have set the bit first), so only later slots need a look.
+            let bit = entry.filterBit
+            let wasClear = graphEntries.bitwiseOr(bit, ordering: .acquiringAndReleasing).oldValue & bit == 0
+            return instances.keep(object, for: entry, checkingFrom: wasClear ? claimed : 0)
         }
     }
 
-    /// The instance of `entry` in the list from `start`, stopping before `end`; oldest entries
-    /// last. The list is walked unretained: its head's owner keeps every node.
-    private static func find(
-        _ entry: Entry, from start: Unmanaged<AnyInstanceBox>?, upTo end: Unmanaged<AnyInstanceBox>?
-    ) -> Unmanaged<AnyInstanceBox>? {
-        var node = start
-        while let current = node, current.toOpaque() != end?.toOpaque() {
-            let (isMatch, next) = current._withUnsafeGuaranteedRef { box in
-                (box.graphEntry === entry, box.next.map(Unmanaged.passUnretained))
-            }
-            if isMatch { return current }
-            node = next
-        }
-        return nil
+    /// The resolution's `graph` instances, made on the first one.
+    @inline(__always)
+    private func graphInstances() -> Unmanaged<GraphInstances> {
+        if let instances = graph.load(ordering: .acquiring) { return instances }
+        return makeGraphInstances()
+    }
+
+    @inline(never)
+    private func makeGraphInstances() -> Unmanaged<GraphInstances> {
+        let made = Unmanaged.passRetained(GraphInstances())
+        let (exchanged, original) = graph.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        made.release()
+        return original.unsafelyUnwrapped
     }
 }

@@ -7,18 +7,7 @@
 /// is why only `Sendable` services can be registered with a `Lifetime` (`register` requires
 /// `S: Sendable`; `UncheckedSendable` is the user's named opt-out), while a `registerMainActor`
 /// registration's box is read only on the main actor.
-///
-/// A `graph` instance's box is also a node of its resolution's list of `graph` instances
-/// (`Resolution.keepGraphInstance`): `graphEntry` and `next` are set before the box is published
-/// there, by the one thread that made it, and never change afterwards.
-class AnyInstanceBox: @unchecked Sendable {
-    /// The registration a `graph` instance belongs to; `nil` in other boxes.
-    var graphEntry: Entry?
-    /// The resolution's `graph` instance kept before this one. Unchecked exclusivity: written
-    /// only by the one thread that owns the box then (before it is published, and when its
-    /// resolution releases the list).
-    @exclusivity(unchecked) var next: AnyInstanceBox?
-}
+class AnyInstanceBox: @unchecked Sendable {}
 
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
     // `@unchecked Sendable` restated from `AnyInstanceBox`: one `let`.
@@ -34,11 +23,17 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
 protocol InstanceBoxing: AnyInstanceBox {
     /// A box holding `value` (a `T` that is this box's `S`).
     static func boxing<T>(_ value: consuming T) -> AnyInstanceBox
+    /// Whether `S` is a class, whose instances are objects themselves.
+    static var isClassInstance: Bool { get }
 }
 
 extension InstanceBox: InstanceBoxing {
     static func boxing<T>(_ value: consuming T) -> AnyInstanceBox {
         Self(unsafeBitCast(value, to: S.self))
+    }
+
+    static var isClassInstance: Bool {
+        S.self is AnyClass && MemoryLayout<S>.size == MemoryLayout<AnyObject>.size
     }
 }
 
@@ -57,5 +52,24 @@ extension AnyInstanceBox {
     @inline(__always)
     func value<S>(as _: S.Type) -> S {
         unsafeDowncast(self, to: InstanceBox<S>.self).value
+    }
+}
+
+extension Entry {
+    /// What a resolution keeps for `value`, a `graph` instance of this registration: the instance
+    /// itself when the service is a class, else a box.
+    @inline(__always)
+    func graphObject<S>(_ value: S) -> AnyObject {
+        if keepsGraphInstanceUnboxed { return unsafeBitCast(value, to: AnyObject.self) }
+        return box(value)
+    }
+
+    /// The `graph` instance `object` (made by `graphObject(_:)`), as the type the key promised.
+    @inline(__always)
+    func graphValue<S>(_ object: Unmanaged<AnyObject>, as _: S.Type) -> S {
+        object._withUnsafeGuaranteedRef { object in
+            if keepsGraphInstanceUnboxed { return unsafeBitCast(object, to: S.self) }
+            return unsafeDowncast(object, to: AnyInstanceBox.self).value(as: S.self)
+        }
     }
 }
