@@ -52,9 +52,12 @@ final class GraphInstances: @unchecked Sendable {
         words.deinitialize(count: 2 * Self.capacity)
         words.deallocate()
         // Chunks past this one are released one after the other, not by recursion.
-        var chunk = next.exchange(nil, ordering: .acquiring)
+        var chunk = next.load(ordering: .acquiring)
         while let current = chunk {
-            chunk = current._withUnsafeGuaranteedRef { $0.next.exchange(nil, ordering: .acquiring) }
+            chunk = current._withUnsafeGuaranteedRef { chunk in
+                defer { chunk.next.store(nil, ordering: .relaxed) }
+                return chunk.next.load(ordering: .acquiring)
+            }
             current.release()
         }
     }
@@ -103,7 +106,8 @@ final class GraphInstances: @unchecked Sendable {
     /// (the resolution is its thread's and its resolve has ended).
     func removeAll() {
         releaseSlots()
-        if let chunks = next.exchange(nil, ordering: .acquiring) {
+        if let chunks = next.load(ordering: .acquiring) {
+            next.store(nil, ordering: .relaxed)
             chunks.release()
         }
     }
@@ -176,12 +180,14 @@ final class GraphInstances: @unchecked Sendable {
         return original.unsafelyUnwrapped
     }
 
-    /// Releases the registrations and objects of this chunk's slots and empties them.
+    /// Releases the registrations and objects of this chunk's slots and empties them. Only when
+    /// nothing else uses the chunk: plain loads and stores, no read-modify-write.
     private func releaseSlots() {
         let count = min(claimed.load(ordering: .acquiring), Self.capacity)
         for slot in 0..<count {
-            let registration = entryWord(slot).pointee.exchange(0, ordering: .acquiring)
-            let object = objectWord(slot).pointee.exchange(0, ordering: .relaxed)
+            let registration = entryWord(slot).pointee.load(ordering: .acquiring)
+            let object = objectWord(slot).pointee.load(ordering: .relaxed)
+            entryWord(slot).pointee.store(0, ordering: .relaxed)
             if let entry = UnsafeRawPointer(bitPattern: registration) {
                 Unmanaged<Entry>.fromOpaque(entry).release()
             }
