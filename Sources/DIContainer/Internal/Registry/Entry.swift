@@ -29,6 +29,9 @@ class Entry: @unchecked Sendable {
     /// Set for `registerMainActor` registrations: their factory is `@MainActor`, so the engine
     /// builds them, and hands out what it keeps of them, only on the main actor.
     let isMainActor: Bool
+    /// Whether a resolution keeps this registration's `graph` instances as they are, not boxed:
+    /// the service is a class (`GraphInstances`).
+    let keepsGraphInstanceUnboxed: Bool
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
     let line: Int
@@ -38,9 +41,6 @@ class Entry: @unchecked Sendable {
     /// only for the lifetimes whose storage keeps boxes (`RegistrationStorage.keepsBoxes`), else
     /// `nil` (the lookup would cost a transient registration a third of its time).
     let boxType: (any InstanceBoxing.Type)?
-    /// Whether a resolution keeps this registration's `graph` instances as they are, not boxed:
-    /// the service is a class (`GraphInstances`).
-    let keepsGraphInstanceUnboxed: Bool
     /// The cell of a synchronous `singleton` registration or a ready-made instance, for the
     /// top-level fast path; `nil` for other registrations.
     let singletonCell: InstanceCell?
