@@ -31,6 +31,12 @@ private final class Tracked: Sendable {
     }
 }
 
+/// What a factory that resolves one service many times at once builds.
+private final class Fan: Sendable {
+    let parts: [Tracked]
+    init(parts: [Tracked]) { self.parts = parts }
+}
+
 /// A value service, kept boxed by a resolution; `identity` tells its builds apart.
 private struct Stamp: Sendable {
     let identity: Int
@@ -125,10 +131,6 @@ struct GraphInstanceTests {
 
     @Test("steps resolving one graph service on many threads at once all get the instance kept first")
     func concurrentThreads() throws {
-        final class Fan: Sendable {
-            let parts: [Tracked]
-            init(parts: [Tracked]) { self.parts = parts }
-        }
         let live = LiveCount()
         let gate = DispatchSemaphore(value: 0)
         let waiting = Counter()
@@ -165,10 +167,6 @@ struct GraphInstanceTests {
 
     @Test("child tasks of an async factory resolving one graph service get one instance")
     func concurrentChildTasks() async throws {
-        final class Fan: Sendable {
-            let parts: [Tracked]
-            init(parts: [Tracked]) { self.parts = parts }
-        }
         let live = LiveCount()
         let container = Container()
         container.register(Tracked.self, lifetime: .graph) { _ in Tracked(live) }
