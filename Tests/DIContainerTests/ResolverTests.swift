@@ -77,6 +77,35 @@ struct ResolverTests {
         #expect(error.path.map(\.typeName) == ["CycleA"])
     }
 
+    @Test("resolvers kept from steps at one level stay distinct, work, and release their container once released")
+    func keptResolversAreReleased() throws {
+        weak var weakContainer: Container?
+        let kept = Locked<[any Resolver]>([])
+        do {
+            let container = Container()
+            weakContainer = container
+            container.register(DependencyImpl.self) { r in
+                kept.withLock { $0.append(r) }
+                return DependencyImpl()
+            }
+            container.register(ServiceImpl.self) { r in ServiceImpl(dependency: try r.resolve(DependencyImpl.self)) }
+            // Each resolve keeps the resolver of its second step; the next one at that level must
+            // not reuse the kept step.
+            for _ in 0..<3 { _ = try container.resolve(ServiceImpl.self) }
+        }
+        do {
+            let resolvers = kept.withLock { $0 }
+            #expect(resolvers.count == 3)
+            #expect(Set(resolvers.map { ObjectIdentifier($0 as AnyObject) }).count == 3)
+            for resolver in resolvers {
+                #expect(try resolver.resolve(ServiceImpl.self).dependency is DependencyImpl)
+            }
+        }
+        #expect(weakContainer != nil)
+        kept.withLock { $0 = [] }
+        #expect(weakContainer == nil)
+    }
+
     @Test("a resolver used on another thread while its factory waits starts a new resolution there")
     func resolverOnAnotherThread() throws {
         let container = Container()

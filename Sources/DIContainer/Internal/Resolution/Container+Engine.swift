@@ -264,28 +264,26 @@ extension Container {
         guard StackGuard.allowsStep(in: context) else {
             throw StackExhausted(parent: parent, entry: entry)
         }
-        var frame = try context.makeFrame(entry: entry, parent: parent, resolution: resolution)
+        let pooled = try context.makeFrame(entry: entry, parent: parent, resolution: resolution)
+        let frame = pooled.frameReference
         let outer = context.runningFactoryReference
-        context.runningFactoryReference = Unmanaged.passUnretained(frame)
+        context.runningFactoryReference = frame
         let value: S
         do {
-            value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(frame, arguments)
+            value = try unsafeDowncast(entry, to: FactoryBox<S, Args>.self).make(pooled.resolver, arguments)
         } catch let exhausted as StackExhausted {
             // Unwinds with as little work as possible: the stack is nearly used up.
             context.runningFactoryReference = outer
-            let isUnique = isKnownUniquelyReferenced(&frame)
-            context.recycle(consume frame, isUnique: isUnique)
+            context.recycle(consume pooled)
             throw exhausted
         } catch {
-            let failure = Self.failed(frame, error, restoring: outer, in: context)
-            let isUnique = isKnownUniquelyReferenced(&frame)
-            context.recycle(consume frame, isUnique: isUnique)
+            let failure = frame._withUnsafeGuaranteedRef { Self.failed($0, error, restoring: outer, in: context) }
+            context.recycle(consume pooled)
             throw failure
         }
-        frame.finish(succeeded: true)
+        frame._withUnsafeGuaranteedRef { $0.finish(succeeded: true) }
         context.runningFactoryReference = outer
-        let isUnique = isKnownUniquelyReferenced(&frame)
-        context.recycle(consume frame, isUnique: isUnique)
+        context.recycle(consume pooled)
         return value
     }
 

@@ -19,8 +19,8 @@ import Darwin
 /// its container, as `container.resolve` does.
 ///
 /// Synchronous steps take their frame from their thread's slot for their level
-/// (`ThreadContext.makeFrame`) and give it back when nothing else holds it any more
-/// (`ThreadContext.recycle`): a resolution allocates no frame once its thread has resolved
+/// (`ThreadContext.makeFrame`, a `PooledFrame`) and give it back when nothing else holds it any
+/// more (`ThreadContext.recycle`): a resolution allocates no frame once its thread has resolved
 /// something as deep before.
 ///
 /// While its step runs, a frame refers to its entry, its parent and its resolution unretained:

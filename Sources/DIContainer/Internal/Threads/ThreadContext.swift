@@ -53,7 +53,7 @@ final class ThreadContext: @unchecked Sendable {
     /// (retains) the frame of the `i`-th step in flight on this thread between its uses. Steps on
     /// one thread end in the reverse order they start, so a step takes the frame of its level
     /// and gives it back there; frames move in and out of their slot, without reference counting.
-    private let frameSlots: UnsafeMutablePointer<Frame?>
+    private let frameSlots: UnsafeMutablePointer<PooledFrame?>
     /// How many synchronous steps are in flight on this thread (the next step's level).
     private var framesInUse = 0
     /// The resolution of this thread's synchronous top-level resolves (see `withResolution`).
@@ -65,41 +65,40 @@ final class ThreadContext: @unchecked Sendable {
     private static let frameSlotCount = 64
 
     /// A frame for a synchronous step for `entry` below `parent`: its level's one if there is one.
-    /// Throws on a cycle. Give it back with `recycle(_:isUnique:)`, whatever happens.
+    /// Throws on a cycle. Give it back with `recycle(_:)`, whatever happens.
     @inline(__always)
-    func makeFrame(entry: Entry, parent: Frame?, resolution: Resolution) throws -> Frame {
+    func makeFrame(entry: Entry, parent: Frame?, resolution: Resolution) throws -> PooledFrame {
         try Frame.checkCycle(entry, below: parent)
         let level = framesInUse
         framesInUse = level &+ 1
-        let frame = (level < Self.frameSlotCount ? frameSlots[level].take() : nil) ?? makeNewFrame()
-        frame.start(entry: entry, parent: parent, resolution: resolution)
-        return frame
+        let pooled = (level < Self.frameSlotCount ? frameSlots[level].take() : nil) ?? makeNewFrame()
+        pooled.frameReference._withUnsafeGuaranteedRef {
+            $0.start(entry: entry, parent: parent, resolution: resolution)
+        }
+        return pooled
     }
 
     /// A frame for this thread's pool.
     @inline(never)
-    private func makeNewFrame() -> Frame {
-        let frame = Frame()
-        frame.setContext(self)
-        return frame
+    private func makeNewFrame() -> PooledFrame {
+        PooledFrame(context: self)
     }
 
     /// Gives a finished step's frame back to its level — unless something else still holds it (a
     /// factory that kept its resolver, a `Lazy`, a child step that was kept): then the frame
     /// retains what it refers to from now on, and the level gets a new frame next time.
-    /// `isUnique` is `isKnownUniquelyReferenced(&frame)`.
     @inline(__always)
-    func recycle(_ frame: consuming Frame, isUnique: Bool) {
+    func recycle(_ pooled: consuming PooledFrame) {
         let level = framesInUse &- 1
         framesInUse = level
-        guard isUnique else {
-            frame.keepReferences()
+        guard pooled.isFrameUnique else {
+            pooled.frameReference._withUnsafeGuaranteedRef { $0.keepReferences() }
             return
         }
         guard level < Self.frameSlotCount else { return }
-        frame.clear()
+        pooled.frameReference._withUnsafeGuaranteedRef { $0.clear() }
         // The slot is empty: its frame was taken by `makeFrame` (or there was none).
-        (frameSlots + level).initialize(to: consume frame)
+        (frameSlots + level).initialize(to: consume pooled)
     }
 
     /// Runs `body` with a resolution for a synchronous top-level resolve of `container`: the
