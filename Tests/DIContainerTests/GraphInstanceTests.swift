@@ -211,4 +211,26 @@ struct GraphInstanceTests {
         #expect(both.before.parts.isEmpty)
         #expect(both.after.parts.count == 1)
     }
+
+    @Test(
+        "a graph service registered again and again during one async resolve: each step gets its own registration's instance, though replaced registrations are freed meanwhile"
+    )
+    func manyReregistrationsDuringAsyncResolve() async throws {
+        final class Marked: Sendable {
+            let mark: Int
+            init(_ mark: Int) { self.mark = mark }
+        }
+        let container = Container()
+        container.register(Marked.self, lifetime: .graph) { _ in Marked(0) }
+        container.register([Int].self) { r async throws in
+            var marks: [Int] = []
+            for index in 1...200 {
+                container.register(Marked.self, lifetime: .graph) { _ in Marked(index) }
+                await Task.yield()
+                marks.append(try await r.resolveAsync(Marked.self).mark)
+            }
+            return marks
+        }
+        #expect(try await container.resolveAsync([Int].self) == Array(1...200))
+    }
 }

@@ -32,6 +32,10 @@ class Entry: @unchecked Sendable {
     /// Whether a resolution keeps this registration's `graph` instances as they are, not boxed:
     /// the service is a class (`GraphInstances`).
     let keepsGraphInstanceUnboxed: Bool
+    /// For a `graph` registration, a number no other registration of the process has or will
+    /// have: what a resolution's `GraphInstances` keeps its instance under (an address could be
+    /// another entry's once this one is freed). 0 for other lifetimes.
+    let graphIdentity: UInt
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     let declaredDependencies: [Dependency]?
     let line: Int
@@ -78,8 +82,10 @@ class Entry: @unchecked Sendable {
         self.boxType = boxType
         if case .perResolution = storage, let boxType {
             keepsGraphInstanceUnboxed = boxType.isClassInstance
+            graphIdentity = Self.graphIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         } else {
             keepsGraphInstanceUnboxed = false
+            graphIdentity = 0
         }
         // Not for main-actor registrations: the fast path does not check the thread.
         if case .cell(let cell) = storage, !isAsync, !isMainActor {
@@ -92,6 +98,9 @@ class Entry: @unchecked Sendable {
     deinit {
         observed.load(ordering: .acquiring)?.release()
     }
+
+    /// The last `graphIdentity` given (64 bits: no process registers enough to wrap it).
+    private static let graphIdentities = Atomic<UInt>(0)
 
     /// The dependencies known without running the factory now: declared, or seen on a run (a
     /// failed run's, until a run completes).

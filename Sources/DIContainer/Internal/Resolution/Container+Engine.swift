@@ -415,7 +415,7 @@ extension Container {
 
     /// Keeps `made` as `entry`'s `graph` instance in `resolution` and returns the instance kept,
     /// and whether it is `made` (not a concurrent step's).
-    private func keepGraphInstance<S>(_ made: S, of entry: Entry, in resolution: Resolution) -> (S, isNew: Bool) {
+    private func keepGraphInstance<S>(_ made: consuming S, of entry: Entry, in resolution: Resolution) -> (S, isNew: Bool) {
         let ours = Unmanaged.passRetained(entry.graphObject(made))
         let kept = resolution.keepGraphInstance(ours, of: entry)
         guard kept.toOpaque() == ours.toOpaque() else { return (entry.graphValue(kept, as: S.self), false) }

@@ -9,31 +9,31 @@ import Darwin
 #endif
 
 /// The `graph` instances of one resolution, oldest first, in slots of 16 (this object and, past
-/// 16 instances, the chunks linked from it). A slot holds a registration and the object kept for
-/// it: the instance itself when the service is a class (`Entry.keepsGraphInstanceUnboxed`), else
+/// 16 instances, the chunks linked from it). A slot holds a registration's `graphIdentity` and the
+/// object kept for it: the instance itself when the service is a class (`Entry.keepsGraphInstanceUnboxed`), else
 /// its `InstanceBox`. A thread's resolution keeps its first chunk from one resolve to the next,
 /// so a resolve that keeps at most 16 `graph` instances allocates nothing for them.
 ///
 /// Several steps of one resolution may keep instances at once (an `async` factory's child tasks, a
 /// factory resolving from other threads), so slots are lock-free: a step claims a slot by
 /// advancing `claimed` with a compare-and-exchange, fills it, then publishes it with a release
-/// store of its registration. Lookups scan the published slots oldest first. Before claiming, a
-/// step looks at every slot claimed since its lookup: if one is for the same registration it
+/// store of its registration's identity. Lookups scan the published slots oldest first. Before
+/// claiming, a step looks at every slot claimed since its lookup: if one is for the same registration it
 /// takes that instance instead of its own (waiting, if need be, for the slot to be published —
 /// its owner is between two stores), so all steps of a resolution get the instance kept first.
 ///
-/// Ownership (case 4 of `Internal/README.md`): a slot retains its registration (an entry may be
-/// replaced while an `async` resolution runs; a retained one cannot be freed and its address
-/// reused by another) and its object, until the resolution ends (`removeAll()`, `deinit`).
-/// Lookups hand objects out unretained: the slots keep them.
+/// Ownership (case 4 of `Internal/README.md`): a slot retains its object until the resolution ends
+/// (`removeAll()`, `deinit`); lookups hand objects out unretained. It does not keep the
+/// registration: identities are never reused, so an entry replaced and freed while the
+/// resolution runs cannot be mistaken for another.
 ///
 /// `@unchecked Sendable`, reviewed: the slot storage is a pointer that only this object uses; every
 /// word in it, and `claimed` and `next`, is atomic.
 final class GraphInstances: @unchecked Sendable {
     private static let capacity = 16
 
-    /// Two words per slot: the registration (the bit pattern of a retained `Entry`, 0 until
-    /// published) and the object (a retained `AnyObject`).
+    /// Two words per slot: the registration (its `graphIdentity`, 0 until published) and the
+    /// object (a retained `AnyObject`).
     private let words: UnsafeMutablePointer<Atomic<UInt>>
     /// Slots claimed so far (may pass `capacity`: then the next chunk takes the instance).
     private let claimed = Atomic<Int>(0)
@@ -89,7 +89,7 @@ final class GraphInstances: @unchecked Sendable {
         var checked = start
         while true {
             let kept = chunk._withUnsafeGuaranteedRef {
-                $0.claimSlot(ours, entry: entry, registration: registration, checkingFrom: checked)
+                $0.claimSlot(ours, registration: registration, checkingFrom: checked)
             }
             checked = 0
             switch kept {
@@ -141,8 +141,9 @@ final class GraphInstances: @unchecked Sendable {
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
-    /// Claims a slot of this chunk for `object`, unless a slot claimed already holds `entry`'s.
-    private func claimSlot(_ object: Unmanaged<AnyObject>, entry: Entry, registration: UInt, checkingFrom start: Int) -> Claim {
+    /// Claims a slot of this chunk for `object`, unless a slot claimed already holds the
+    /// registration's.
+    private func claimSlot(_ object: Unmanaged<AnyObject>, registration: UInt, checkingFrom start: Int) -> Claim {
         var checked = start
         var count = claimed.load(ordering: .acquiring)
         while true {
@@ -162,7 +163,6 @@ final class GraphInstances: @unchecked Sendable {
                 expected: count, desired: count &+ 1, ordering: .acquiringAndReleasing)
             if exchanged {
                 objectWord(count).pointee.store(UInt(bitPattern: object.toOpaque()), ordering: .relaxed)
-                _ = Unmanaged.passRetained(entry)
                 entryWord(count).pointee.store(registration, ordering: .releasing)
                 return .kept(object)
             }
@@ -180,17 +180,16 @@ final class GraphInstances: @unchecked Sendable {
         return original.unsafelyUnwrapped
     }
 
-    /// Releases the registrations and objects of this chunk's slots and empties them. Only when
-    /// nothing else uses the chunk: plain loads and stores, no read-modify-write.
+    /// Releases the objects of this chunk's slots and empties them. Only when nothing else uses
+    /// the chunk: plain loads and stores, no read-modify-write.
     private func releaseSlots() {
         let count = min(claimed.load(ordering: .acquiring), Self.capacity)
         for slot in 0..<count {
-            let registration = entryWord(slot).pointee.load(ordering: .acquiring)
+            // Acquiring: the object was stored before the identity was published, maybe by
+            // another thread.
+            guard entryWord(slot).pointee.load(ordering: .acquiring) != 0 else { continue }
             let object = objectWord(slot).pointee.load(ordering: .relaxed)
             entryWord(slot).pointee.store(0, ordering: .relaxed)
-            if let entry = UnsafeRawPointer(bitPattern: registration) {
-                Unmanaged<Entry>.fromOpaque(entry).release()
-            }
             if let object = UnsafeRawPointer(bitPattern: object) {
                 Unmanaged<AnyObject>.fromOpaque(object).release()
             }
@@ -200,6 +199,6 @@ final class GraphInstances: @unchecked Sendable {
 
     @inline(__always)
     private static func word(for entry: Entry) -> UInt {
-        UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+        entry.graphIdentity
     }
 }
