@@ -40,7 +40,7 @@ let package = Package(
             name: "AppAssemblyTests",
             dependencies: [
                 "AppAssembly", "DIContainer", "DIContainerTesting", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation",
-                "TestSupport",
+                "TestSupport", "Locking",
             ]
         ),
         // The demo app; its fixtures ship as a resource.

@@ -2,6 +2,7 @@ import AppAssembly
 import DIContainer
 import DIContainerTesting
 import Foundation
+import Locking
 import TestSupport
 
 /// The reference app's configuration for tests: the demo's fixtures, a temporary cache folder.
@@ -30,7 +31,13 @@ extension OneTimeAssembly {
     /// replace what they need with `.overriding { … }`; none assembles `.shared` itself.
     static let app = OneTimeAssembly { container in
         let cache = try TemporaryDirectory(prefix: "AppAssemblyTests-shared")
+        sharedCache.withLock { $0 = cache }
+        // The folder lives as long as the test process; removed when it exits.
+        atexit { sharedCache.withLock { $0?.remove() } }
         AppAssembly(configuration: TestApp.configuration(cache: cache.url)).assemble(into: container)
         try container.validate()
     }
 }
+
+/// The cache folder of `OneTimeAssembly.app`, once made.
+private let sharedCache = Locked<TemporaryDirectory?>(nil)
