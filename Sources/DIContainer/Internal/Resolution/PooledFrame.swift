@@ -8,7 +8,8 @@
 /// that copies the resolver retains the frame, which `isFrameUnique` then sees (case 5 of
 /// `Internal/README.md`).
 final class PooledFrame {
-    /// The pool's reference to the frame.
+    /// The pool's reference to the frame. Only the engine on the pool's thread touches it, and
+    /// only for `isFrameUnique`: no dynamic exclusivity check is needed around that one load.
     @exclusivity(unchecked) private var frame: Frame
     /// `frame`, for the engine's uses while the step runs (the pool's reference keeps it).
     let frameReference: Unmanaged<Frame>
