@@ -165,6 +165,57 @@ struct GraphInstanceTests {
         #expect(live.value == 1)
     }
 
+    @Test("threads keeping different graph services at once, past the first slot chunk: each built once, all found again")
+    func concurrentThreadsManyServices() throws {
+        let threads = 6
+        let perThread = 8
+        let live = LiveCount()
+        let builds = Counter()
+        let container = Container()
+        let names = (0..<threads).map { thread in (0..<perThread).map { Name("t\(thread)-\($0)") } }
+        for name in names.joined() {
+            container.register(Tracked.self, name: name, lifetime: .graph) { _ in
+                builds.increment()
+                return Tracked(live)
+            }
+        }
+        container.register(Fan.self) { r in
+            let gate = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let got = Locked<[String: Tracked]>([:])
+            for thread in 0..<threads {
+                Thread {
+                    gate.wait()
+                    // Each thread also asks for another thread's services, so keeps of one
+                    // registration race as well.
+                    for name in names[thread] + names[(thread + 1) % threads] {
+                        if let part = try? r.resolve(Tracked.self, name: name) {
+                            let kept = got.withLock { $0[name.rawValue, default: part] }
+                            if kept !== part { got.withLock { $0["mismatch \(name.rawValue)"] = part } }
+                            got.withLock { $0[name.rawValue] = kept }
+                        }
+                    }
+                    done.signal()
+                }.start()
+            }
+            for _ in 0..<threads { gate.signal() }
+            for _ in 0..<threads { done.wait() }
+            // Found again on this thread: lookups reach the slots of later chunks.
+            let again = try names.joined().map { try r.resolve(Tracked.self, name: $0) }
+            let seen = got.withLock { $0 }
+            return Fan(
+                parts: again + names.joined().compactMap { seen[$0.rawValue] } + seen.filter { $0.key.hasPrefix("mismatch") }.map(\.value))
+        }
+        let total = threads * perThread
+        let fan = try container.resolve(Fan.self)
+        #expect(builds.value == total)
+        #expect(fan.parts.count == 2 * total)
+        for index in 0..<total {
+            #expect(fan.parts[index] === fan.parts[total + index])
+        }
+        #expect(Set(fan.parts.map(ObjectIdentifier.init)).count == total)
+    }
+
     @Test("child tasks of an async factory resolving one graph service get one instance")
     func concurrentChildTasks() async throws {
         let live = LiveCount()

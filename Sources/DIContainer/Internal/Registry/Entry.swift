@@ -200,10 +200,10 @@ extension AsyncFactoryBox: DryRunnable {
 }
 
 extension Entry {
-    /// This entry's bit in the 64-bit filters of a resolution (`Frame.inFlight`, the `graph`
-    /// instances a resolution has): the top six bits of its address multiplied by a large odd
-    /// constant (Fibonacci hashing), so that entries allocated one after another spread out. A
-    /// clear bit means the entry is not in the set; a set one, that it may be.
+    /// This entry's bit in the 64-bit filter of the steps in flight (`Frame.inFlight`): the top
+    /// six bits of its address multiplied by a large odd constant (Fibonacci hashing), so that
+    /// entries allocated one after another spread out. A clear bit means the entry is not in the
+    /// set; a set one, that it may be.
     @inline(__always)
     var filterBit: UInt64 {
         let address = UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self))))

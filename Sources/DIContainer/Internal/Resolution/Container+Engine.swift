@@ -222,17 +222,8 @@ extension Container {
                     try build(S.self, entry, arguments, parent, resolution, context), of: entry, in: resolution)
             }
         case .cell(let cell):
-            if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
-                value = box.value(as: S.self)
-            } else {
-                // Checked before waiting for a build: this resolution may be the builder.
-                try Frame.checkCycle(entry, below: parent)
-                let (box, isNew) = try cell.instance(
-                    owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) },
-                    make: { entry.box(try build(S.self, entry, arguments, parent, resolution, context)) })
-                created = isNew
-                value = box.value(as: S.self)
-            }
+            (value, created) = try resolveInCell(
+                S.self, entry: entry, cell: cell, arguments: arguments, parent: parent, resolution: resolution, context: context)
         case .weak(let cell):
             (value, created) = try resolveWeak(
                 S.self, entry: entry, cell: cell, arguments: arguments, parent: parent, resolution: resolution, context: context)
@@ -244,6 +235,25 @@ extension Container {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
         }
         return value
+    }
+
+    /// A synchronous step of a registration kept in `cell` (`singleton`, `scoped`): the instance
+    /// there, else one built exactly once. Out of line because waiting for a build costs its
+    /// callers stack and metadata lookups.
+    @inline(never)
+    private func resolveInCell<S, Args>(
+        _: S.Type, entry: Entry, cell: InstanceCell, arguments: Args, parent: Frame?, resolution: Resolution,
+        context: ThreadContext
+    ) throws -> (S, isNew: Bool) {
+        if let box = context.read({ cell.unretainedInstance()?.takeUnretainedValue() }) {
+            return (box.value(as: S.self), false)
+        }
+        // Checked before waiting for a build: this resolution may be the builder.
+        try Frame.checkCycle(entry, below: parent)
+        let (box, isNew) = try cell.instance(
+            owner: resolution.owner, onDeadlock: { Self.deadlock(entry, parent) },
+            make: { entry.box(try build(S.self, entry, arguments, parent, resolution, context)) })
+        return (box.value(as: S.self), isNew)
     }
 
     /// A synchronous step of a `weak` registration: the instance `cell` holds, else a new one.

@@ -28,9 +28,6 @@ final class Resolution: @unchecked Sendable {
     /// The `graph` instances kept so far, retained; made on the first one, and kept by a thread's
     /// resolution from one resolve to the next.
     private let graph = Atomic<Unmanaged<GraphInstances>?>(nil)
-    /// The `Entry.filterBit`s of the `graph` instances kept, set before each is published: a
-    /// lookup whose bit is clear needs no search.
-    private let graphEntries = Atomic<UInt64>(0)
     /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
     let completions = PendingCompletions()
 
@@ -73,9 +70,8 @@ final class Resolution: @unchecked Sendable {
             scope = nil
             hasScope = false
         }
-        if graphEntries.load(ordering: .relaxed) != 0 {
-            graphEntries.store(0, ordering: .relaxed)
-            graph.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.removeAll() }
+        if let instances = graph.load(ordering: .acquiring) {
+            instances._withUnsafeGuaranteedRef { if !$0.isEmpty { $0.removeAll() } }
         }
     }
 
@@ -92,9 +88,7 @@ final class Resolution: @unchecked Sendable {
     /// `Entry.graphValue(_:as:)`), if any, unretained: the resolution keeps it.
     @inline(__always)
     func graphInstance(of entry: Entry) -> Unmanaged<AnyObject>? {
-        guard graphEntries.load(ordering: .relaxed) & entry.filterBit != 0,
-            let instances = graph.load(ordering: .acquiring)
-        else { return nil }
+        guard let instances = graph.load(ordering: .acquiring) else { return nil }
         return instances._withUnsafeGuaranteedRef { $0.object(for: entry) }
     }
 
@@ -102,15 +96,7 @@ final class Resolution: @unchecked Sendable {
     /// for `entry`'s `graph` instance and returns it — or, when a concurrent step of this
     /// resolution kept one first, that one — unretained: the resolution keeps it.
     func keepGraphInstance(_ object: Unmanaged<AnyObject>, of entry: Entry) -> Unmanaged<AnyObject> {
-        graphInstances()._withUnsafeGuaranteedRef { instances in
-            let claimed = instances.firstChunkClaimed
-            // Set before the instance is claimed: whoever finds it finds the bit. A bit that was
-            // clear means no step had claimed a slot for `entry` before `claimed` was read (it
-            // would have set the bit first), so only later slots need a look.
-            let bit = entry.filterBit
-            let wasClear = graphEntries.bitwiseOr(bit, ordering: .acquiringAndReleasing).oldValue & bit == 0
-            return instances.keep(object, for: entry, checkingFrom: wasClear ? claimed : 0)
-        }
+        graphInstances()._withUnsafeGuaranteedRef { $0.keep(object, for: entry) }
     }
 
     /// The resolution's `graph` instances, made on the first one.

@@ -15,12 +15,19 @@ import Darwin
 /// so a resolve that keeps at most 16 `graph` instances allocates nothing for them.
 ///
 /// Several steps of one resolution may keep instances at once (an `async` factory's child tasks, a
-/// factory resolving from other threads), so slots are lock-free: a step claims a slot by
-/// advancing `claimed` with a compare-and-exchange, fills it, then publishes it with a release
+/// factory resolving from other threads), so slots are lock-free. Each chunk has one `state`
+/// word: the number of slots claimed in its low bits, and a filter above them — one bit per
+/// registration kept, chosen by `filterBit(_:)`, set in the same compare-and-exchange that claims
+/// its slot (or, once the first chunk is full, before a later chunk claims one). A lookup whose
+/// bit is clear in the first chunk's filter needs no search, and keeping an instance takes one
+/// atomic read-modify-write.
+///
+/// A step claims a slot with that compare-and-exchange, fills it, then publishes it with a release
 /// store of its registration's identity. Lookups scan the published slots oldest first. Before
-/// claiming, a step looks at every slot claimed since its lookup: if one is for the same registration it
-/// takes that instance instead of its own (waiting, if need be, for the slot to be published —
-/// its owner is between two stores), so all steps of a resolution get the instance kept first.
+/// claiming, a step looks at every slot claimed since the last state it saw without its bit: if
+/// one is for the same registration it takes that instance instead of its own (waiting, if need
+/// be, for the slot to be published — its owner is between two stores), so all steps of a
+/// resolution get the instance kept first.
 ///
 /// Ownership (case 4 of `Internal/README.md`): a slot retains its object until the resolution ends
 /// (`removeAll()`, `deinit`); lookups hand objects out unretained. It does not keep the
@@ -28,15 +35,19 @@ import Darwin
 /// resolution runs cannot be mistaken for another.
 ///
 /// `@unchecked Sendable`, reviewed: the slot storage is a pointer that only this object uses; every
-/// word in it, and `claimed` and `next`, is atomic.
+/// word in it, and `state` and `next`, is atomic.
 final class GraphInstances: @unchecked Sendable {
     private static let capacity = 16
+    /// The low bits of `state` that count claimed slots (up to `capacity`).
+    private static let countBits: UInt64 = 6
+    private static let countMask: UInt64 = (1 << countBits) - 1
 
     /// Two words per slot: the registration (its `graphIdentity`, 0 until published) and the
     /// object (a retained `AnyObject`).
     private let words: UnsafeMutablePointer<Atomic<UInt>>
-    /// Slots claimed so far (may pass `capacity`: then the next chunk takes the instance).
-    private let claimed = Atomic<Int>(0)
+    /// Slots claimed so far (at most `capacity`: then the next chunk takes the instance), and
+    /// the filter bits of the registrations kept.
+    private let state = Atomic<UInt64>(0)
     /// The chunk after this one, retained, once this one is full.
     private let next = Atomic<Unmanaged<GraphInstances>?>(nil)
 
@@ -62,36 +73,30 @@ final class GraphInstances: @unchecked Sendable {
         }
     }
 
+    /// Whether no instance is kept.
+    @inline(__always)
+    var isEmpty: Bool { state.load(ordering: .relaxed) == 0 }
+
     /// The object kept for `entry`, if any, unretained.
     @inline(__always)
     func object(for entry: Entry) -> Unmanaged<AnyObject>? {
-        let registration = Self.word(for: entry)
-        var chunk = Unmanaged.passUnretained(self)
-        while true {
-            let (found, next) = chunk._withUnsafeGuaranteedRef { chunk in
-                (chunk.publishedObject(for: registration), chunk.next.load(ordering: .acquiring))
-            }
-            if let found { return found }
-            guard let next else { return nil }
-            chunk = next
-        }
+        let state = state.load(ordering: .acquiring)
+        guard state & Self.filterBit(entry) != 0 else { return nil }
+        return search(Self.word(for: entry), firstState: state)
     }
 
-    /// The slots of this chunk claimed so far, for `keep(_:for:checkingFrom:)`.
-    var firstChunkClaimed: Int { claimed.load(ordering: .acquiring) }
-
     /// Keeps `ours` (retained: the reference moves here) for `entry` and returns it, unretained,
-    /// or the object a concurrent step kept for `entry` first. The caller knows that the slots of
-    /// this chunk before `start` hold other registrations.
-    func keep(_ ours: Unmanaged<AnyObject>, for entry: Entry, checkingFrom start: Int) -> Unmanaged<AnyObject> {
+    /// or the object a concurrent step kept for `entry` first.
+    func keep(_ ours: Unmanaged<AnyObject>, for entry: Entry) -> Unmanaged<AnyObject> {
         let registration = Self.word(for: entry)
+        let bit = Self.filterBit(entry)
         var chunk = Unmanaged.passUnretained(self)
-        var checked = start
+        var isFirst = true
         while true {
             let kept = chunk._withUnsafeGuaranteedRef {
-                $0.claimSlot(ours, registration: registration, checkingFrom: checked)
+                $0.claimSlot(ours, registration: registration, bit: bit, isFirst: isFirst)
             }
-            checked = 0
+            isFirst = false
             switch kept {
             case .kept(let kept):
                 if kept.toOpaque() != ours.toOpaque() { ours.release() }
@@ -123,8 +128,26 @@ final class GraphInstances: @unchecked Sendable {
     private func objectWord(_ slot: Int) -> UnsafeMutablePointer<Atomic<UInt>> { words + 2 * slot + 1 }
 
     @inline(__always)
-    private func publishedObject(for registration: UInt) -> Unmanaged<AnyObject>? {
-        let count = min(claimed.load(ordering: .relaxed), Self.capacity)
+    private static func count(_ state: UInt64) -> Int { Int(truncatingIfNeeded: state & countMask) }
+
+    /// The published slot of `registration` in this chunk (whose state was `firstState`) or a
+    /// later one.
+    private func search(_ registration: UInt, firstState: UInt64) -> Unmanaged<AnyObject>? {
+        var chunk = Unmanaged.passUnretained(self)
+        var state = firstState
+        while true {
+            let (found, next) = chunk._withUnsafeGuaranteedRef { chunk in
+                (chunk.publishedObject(for: registration, count: Self.count(state)), chunk.next.load(ordering: .acquiring))
+            }
+            if let found { return found }
+            guard let next else { return nil }
+            chunk = next
+            state = next._withUnsafeGuaranteedRef { $0.state.load(ordering: .acquiring) }
+        }
+    }
+
+    @inline(__always)
+    private func publishedObject(for registration: UInt, count: Int) -> Unmanaged<AnyObject>? {
         var slot = 0
         while slot < count {
             if entryWord(slot).pointee.load(ordering: .acquiring) == registration {
@@ -142,13 +165,16 @@ final class GraphInstances: @unchecked Sendable {
     }
 
     /// Claims a slot of this chunk for `object`, unless a slot claimed already holds the
-    /// registration's.
-    private func claimSlot(_ object: Unmanaged<AnyObject>, registration: UInt, checkingFrom start: Int) -> Claim {
-        var checked = start
-        var count = claimed.load(ordering: .acquiring)
+    /// registration's. The first chunk's filter gets `bit` in any case.
+    private func claimSlot(_ object: Unmanaged<AnyObject>, registration: UInt, bit: UInt64, isFirst: Bool) -> Claim {
+        var state = state.load(ordering: .acquiring)
+        // A clear bit means no slot claimed so far holds the registration (its claim would have
+        // set the bit); only the first chunk's filter says so.
+        var checked = isFirst && state & bit == 0 ? Self.count(state) : 0
         while true {
             // Slots claimed since the last look: one may hold this registration's instance.
-            while checked < min(count, Self.capacity) {
+            let count = Self.count(state)
+            while checked < count {
                 var published = entryWord(checked).pointee.load(ordering: .acquiring)
                 while published == 0 {
                     // Claimed, not yet published: its owner is between two stores.
@@ -158,15 +184,19 @@ final class GraphInstances: @unchecked Sendable {
                 if published == registration { return .kept(objectAt(checked)) }
                 checked &+= 1
             }
-            guard count < Self.capacity else { return .full }
-            let (exchanged, original) = claimed.compareExchange(
-                expected: count, desired: count &+ 1, ordering: .acquiringAndReleasing)
+            let full = count == Self.capacity
+            // A full first chunk still records the bit, for lookups.
+            if full, !isFirst || state & bit != 0 { return .full }
+            let desired = full ? state | bit : (state | bit) &+ 1
+            let (exchanged, original) = self.state.compareExchange(
+                expected: state, desired: desired, ordering: .acquiringAndReleasing)
             if exchanged {
+                if full { return .full }
                 objectWord(count).pointee.store(UInt(bitPattern: object.toOpaque()), ordering: .relaxed)
                 entryWord(count).pointee.store(registration, ordering: .releasing)
                 return .kept(object)
             }
-            count = original
+            state = original
         }
     }
 
@@ -183,7 +213,7 @@ final class GraphInstances: @unchecked Sendable {
     /// Releases the objects of this chunk's slots and empties them. Only when nothing else uses
     /// the chunk: plain loads and stores, no read-modify-write.
     private func releaseSlots() {
-        let count = min(claimed.load(ordering: .acquiring), Self.capacity)
+        let count = Self.count(state.load(ordering: .acquiring))
         for slot in 0..<count {
             // Acquiring: the object was stored before the identity was published, maybe by
             // another thread.
@@ -194,11 +224,18 @@ final class GraphInstances: @unchecked Sendable {
                 Unmanaged<AnyObject>.fromOpaque(object).release()
             }
         }
-        claimed.store(0, ordering: .relaxed)
+        state.store(0, ordering: .relaxed)
     }
 
     @inline(__always)
     private static func word(for entry: Entry) -> UInt {
         entry.graphIdentity
+    }
+
+    /// `entry`'s bit in the filter: identities are consecutive, so up to 58 registrations get
+    /// distinct bits.
+    @inline(__always)
+    private static func filterBit(_ entry: Entry) -> UInt64 {
+        1 << (countBits &+ UInt64(entry.graphIdentity % (64 - UInt(countBits))))
     }
 }
