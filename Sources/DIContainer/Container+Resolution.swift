@@ -39,9 +39,7 @@ extension Container: Resolver {
             if !tracing.isEnabled, let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() }) {
                 return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
             }
-            return try entry._withUnsafeGuaranteedRef {
-                try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: $0)
-            }
+            return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: entry)
         }
     }
 

@@ -78,32 +78,34 @@ extension Container {
     /// Resolves `key` synchronously: a dependency of `parent`'s factory (or of the factory running
     /// on this thread), or a new resolution.
     ///
-    /// - Parameter found: The registration for `key`, when the caller has looked it up already
-    ///   (outside any test-override scope).
     func resolve<S, Args>(
-        _: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true, context: ThreadContext? = nil,
-        found: Entry? = nil
+        _: S.Type, key: Key, arguments: Args, parent: Frame?, traced: Bool = true, context: ThreadContext? = nil
     ) throws -> S {
         let context = context ?? ThreadContext.current(key: threadKey).takeUnretainedValue()
         guard let parent = parent ?? continuedStep(in: context) else {
             return try resolveTopLevel(
-                S.self, key: key, arguments: arguments, scope: currentScope, traced: traced, context: context, found: found)
+                S.self, key: key, arguments: arguments, scope: currentScope, traced: traced, context: context, found: nil)
         }
         return try parent.withResolution { resolution in
             try resolve(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution, context: context)
         }
     }
 
-    /// A new synchronous resolution of `key` (whose registration is `found`, when looked up) under
-    /// the test overrides of `scope`.
+    /// A new synchronous resolution of `key` under the test overrides of `scope`.
+    ///
+    /// - Parameter found: The registration for `key`, when the caller has looked it up already
+    ///   (outside any test-override scope, inside the reclamation read that keeps it valid).
     func resolveTopLevel<S, Args>(
-        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool, context: ThreadContext, found: Entry?
+        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool, context: ThreadContext,
+        found: Unmanaged<Entry>?
     ) throws -> S {
         try context.withResolution(of: self, scope: scope, isTraced: traced && tracing.isEnabled) { resolution in
             do {
                 let value: S
-                if let found, !found.isAsync {
-                    value = try resolve(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                if let found, !found._withUnsafeGuaranteedRef({ $0.isAsync }) {
+                    value = try found._withUnsafeGuaranteedRef {
+                        try resolve(S.self, entry: $0, arguments: arguments, parent: nil, resolution: resolution, context: context)
+                    }
                 } else {
                     value = try resolve(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution, context: context)
                 }
