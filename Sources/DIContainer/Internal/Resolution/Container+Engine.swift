@@ -195,12 +195,24 @@ extension Container {
         _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext
     ) throws -> S {
         if entry.isMainActor { try entry.requireMainActor(below: parent) }
-        let store = entry.store(in: resolution)
-        guard case .none = store, !resolution.isTraced, !entry.completion.isActive else {
-            return try resolveStored(
-                S.self, entry: entry, store: store, arguments: arguments, parent: parent, resolution: resolution, context: context)
+        // Untraced steps without `initCompleted` hooks of the two lifetimes whose store does not
+        // depend on test overrides go straight to it; everything else takes the general step.
+        if !resolution.isTraced, !entry.completion.isActive {
+            switch entry.storage {
+            case .none:
+                return try build(S.self, entry, arguments, parent, resolution, context)
+            case .perResolution:
+                var created = false
+                return try resolveInResolution(
+                    S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context,
+                    created: &created)
+            case .cell, .weak:
+                break
+            }
         }
-        return try build(S.self, entry, arguments, parent, resolution, context)
+        return try resolveStored(
+            S.self, entry: entry, store: entry.store(in: resolution), arguments: arguments, parent: parent,
+            resolution: resolution, context: context)
     }
 
     /// A synchronous step of a lifetime that keeps instances, or a traced one.
@@ -217,12 +229,9 @@ extension Container {
             created = true
             value = try build(S.self, entry, arguments, parent, resolution, context)
         case .resolution:
-            if let kept = resolution.graphInstance(of: entry) {
-                value = entry.graphValue(kept, as: S.self)
-            } else {
-                (value, created) = keepGraphInstance(
-                    try build(S.self, entry, arguments, parent, resolution, context), of: entry, in: resolution)
-            }
+            value = try resolveInResolution(
+                S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, context: context,
+                created: &created)
         case .cell(let cell):
             (value, created) = try resolveInCell(
                 S.self, entry: entry, cell: cell, arguments: arguments, parent: parent, resolution: resolution, context: context)
@@ -237,6 +246,22 @@ extension Container {
             tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: start)
         }
         return value
+    }
+
+    /// A synchronous step of a `graph` registration: the instance `resolution` keeps, else a new
+    /// one it keeps from now on (`created` is set), or the one a concurrent step kept first.
+    @inline(never)
+    private func resolveInResolution<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, parent: Frame?, resolution: Resolution, context: ThreadContext,
+        created: inout Bool
+    ) throws -> S {
+        if let kept = resolution.graphInstance(of: entry) { return entry.graphValue(kept, as: S.self) }
+        let made = try build(S.self, entry, arguments, parent, resolution, context)
+        let ours = Unmanaged.passRetained(entry.graphObject(made))
+        let kept = resolution.keepGraphInstance(ours, of: entry)
+        guard kept.toOpaque() == ours.toOpaque() else { return entry.graphValue(kept, as: S.self) }
+        created = true
+        return made
     }
 
     /// A synchronous step of a registration kept in `cell` (`singleton`, `scoped`): the instance

@@ -232,10 +232,12 @@ final class GraphInstances: @unchecked Sendable {
         entry.graphIdentity
     }
 
-    /// `entry`'s bit in the filter: identities are consecutive, so up to 58 registrations get
-    /// distinct bits.
+    /// `entry`'s bit in the filter, above the count: identities are consecutive, so registrations
+    /// made one after another get distinct bits (the six indexes that would fall on the count
+    /// fold onto the first six).
     @inline(__always)
     private static func filterBit(_ entry: Entry) -> UInt64 {
-        1 << (countBits &+ UInt64(entry.graphIdentity % (64 - UInt(countBits))))
+        let index = UInt64(entry.graphIdentity & 63)
+        return 1 << (index < countBits ? index &+ countBits : index)
     }
 }
