@@ -257,9 +257,7 @@ extension Container {
     ) throws -> S {
         if let kept = resolution.graphInstance(of: entry) { return entry.graphValue(kept, as: S.self) }
         let made = try build(S.self, entry, arguments, parent, resolution, context)
-        let ours = Unmanaged.passRetained(entry.graphObject(made))
-        let kept = resolution.keepGraphInstance(ours, of: entry)
-        guard kept.toOpaque() == ours.toOpaque() else { return entry.graphValue(kept, as: S.self) }
+        if let first = Self.keepGraphInstance(made, of: entry, in: resolution) { return entry.graphValue(first, as: S.self) }
         created = true
         return made
     }
@@ -382,8 +380,13 @@ extension Container {
             if let kept = resolution.graphInstance(of: entry) {
                 value = entry.graphValue(kept, as: S.self)
             } else {
-                (value, created) = keepGraphInstance(
-                    try await build(S.self, entry, arguments, parent, resolution), of: entry, in: resolution)
+                let made = try await build(S.self, entry, arguments, parent, resolution)
+                if let first = Self.keepGraphInstance(made, of: entry, in: resolution) {
+                    value = entry.graphValue(first, as: S.self)
+                } else {
+                    created = true
+                    value = made
+                }
             }
         case .cell(let cell):
             try Frame.checkCycle(entry, below: parent)
@@ -450,13 +453,16 @@ extension Container {
         }
     }
 
-    /// Keeps `made` as `entry`'s `graph` instance in `resolution` and returns the instance kept,
-    /// and whether it is `made` (not a concurrent step's).
-    private func keepGraphInstance<S>(_ made: consuming S, of entry: Entry, in resolution: Resolution) -> (S, isNew: Bool) {
-        let ours = Unmanaged.passRetained(entry.graphObject(made))
+    /// Keeps `made` as `entry`'s `graph` instance in `resolution`; returns `nil` when it is kept,
+    /// else the object a concurrent step of the resolution kept first (unretained: the
+    /// resolution keeps it).
+    @inline(__always)
+    private static func keepGraphInstance<S>(_ made: borrowing S, of entry: Entry, in resolution: Resolution)
+        -> Unmanaged<AnyObject>?
+    {
+        let ours = Unmanaged.passRetained(entry.graphObject(copy made))
         let kept = resolution.keepGraphInstance(ours, of: entry)
-        guard kept.toOpaque() == ours.toOpaque() else { return (entry.graphValue(kept, as: S.self), false) }
-        return (made, true)
+        return kept.toOpaque() == ours.toOpaque() ? nil : kept
     }
 
     /// Keeps a weak hold on `made` (class instances only: a value cannot be held weakly) and
