@@ -82,7 +82,10 @@ final class GraphInstances: @unchecked Sendable {
     func object(for entry: Entry) -> Unmanaged<AnyObject>? {
         let state = state.load(ordering: .acquiring)
         guard state & Self.filterBit(entry) != 0 else { return nil }
-        return search(Self.word(for: entry), firstState: state)
+        let registration = Self.word(for: entry)
+        if let found = publishedObject(for: registration, count: Self.count(state)) { return found }
+        guard let next = next.load(ordering: .acquiring) else { return nil }
+        return next._withUnsafeGuaranteedRef { $0.search(registration) }
     }
 
     /// Keeps `ours` (retained: the reference moves here) for `entry` and returns it, unretained,
@@ -130,19 +133,20 @@ final class GraphInstances: @unchecked Sendable {
     @inline(__always)
     private static func count(_ state: UInt64) -> Int { Int(truncatingIfNeeded: state & countMask) }
 
-    /// The published slot of `registration` in this chunk (whose state was `firstState`) or a
-    /// later one.
-    private func search(_ registration: UInt, firstState: UInt64) -> Unmanaged<AnyObject>? {
+    /// The published slot of `registration` in this chunk or a later one.
+    @inline(never)
+    private func search(_ registration: UInt) -> Unmanaged<AnyObject>? {
         var chunk = Unmanaged.passUnretained(self)
-        var state = firstState
         while true {
             let (found, next) = chunk._withUnsafeGuaranteedRef { chunk in
-                (chunk.publishedObject(for: registration, count: Self.count(state)), chunk.next.load(ordering: .acquiring))
+                (
+                    chunk.publishedObject(for: registration, count: Self.count(chunk.state.load(ordering: .acquiring))),
+                    chunk.next.load(ordering: .acquiring)
+                )
             }
             if let found { return found }
             guard let next else { return nil }
             chunk = next
-            state = next._withUnsafeGuaranteedRef { $0.state.load(ordering: .acquiring) }
         }
     }
 
