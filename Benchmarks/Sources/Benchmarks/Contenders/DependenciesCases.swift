@@ -13,6 +13,8 @@ import Dependencies
 /// - "cold start": there is no container to build; its nearest equivalent is a
 ///   `withDependencies` scope that sets 20 values (the live factories) and reads one — what an
 ///   app's entry point does to configure its dependencies.
+/// - "main actor": the dependency is a `@MainActor` factory closure, read with `@Dependency` and
+///   called on the main actor; the library itself has no notion of isolation.
 /// - Names, registration counts, registration and memory per registration have no equivalent
 ///   (a name is another key type, declared at compile time), so those rows show "—".
 enum DependenciesCases: Contestant {
@@ -36,6 +38,8 @@ enum DependenciesCases: Contestant {
             },
             .single(.overrideScope) { n in repeatOperation(n) { overriddenLogger() } },
             .single(.coldStart) { n in repeatOperation(n) { coldStart() } },
+            // The benchmark runs its cases on the main thread.
+            .single(.mainActorResolve) { n in MainActor.assumeIsolated { repeatOperation(n) { profileModel() } } },
         ]
     }
 
@@ -62,6 +66,12 @@ enum DependenciesCases: Contestant {
     private static func greeting() -> any Greeting {
         @Dependency(\.makeGreeting) var makeGreeting
         return makeGreeting()
+    }
+
+    @MainActor
+    private static func profileModel() -> ProfileModel {
+        @Dependency(\.makeProfileModel) var makeProfileModel
+        return makeProfileModel()
     }
 
     private static func chain() -> Level9 {

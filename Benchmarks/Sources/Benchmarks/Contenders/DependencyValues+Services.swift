@@ -24,6 +24,14 @@ enum MakeGreetingKey: DependencyKey {
     }
 }
 
+/// Builds a new main-actor `ProfileModel` on a new `Logging`.
+enum MakeProfileModelKey: DependencyKey {
+    static let liveValue: @MainActor @Sendable () -> ProfileModel = {
+        @Dependency(\.makeLogger) var makeLogger
+        return ProfileModel(logger: makeLogger())
+    }
+}
+
 /// Builds a new `Counting` from a runtime argument and a new `Logging`.
 enum MakeCounterKey: DependencyKey {
     static let liveValue: @Sendable (Int) -> any Counting = { start in
@@ -126,6 +134,12 @@ extension DependencyValues {
     var makeGreeting: @Sendable () -> any Greeting {
         get { self[MakeGreetingKey.self] }
         set { self[MakeGreetingKey.self] = newValue }
+    }
+
+    /// Builds a new main-actor `ProfileModel` on a new `Logging`.
+    var makeProfileModel: @MainActor @Sendable () -> ProfileModel {
+        get { self[MakeProfileModelKey.self] }
+        set { self[MakeProfileModelKey.self] = newValue }
     }
 
     /// Builds a new `Counting` from a runtime argument and a new `Logging`.

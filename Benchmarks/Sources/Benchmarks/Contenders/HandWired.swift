@@ -20,6 +20,10 @@ enum HandWired: Contestant {
             threaded(.singletonOneThread, threads: 1, holder),
             threaded(.singletonTwoThreads, threads: 2, holder),
             threaded(.singletonEightThreads, threads: 8, holder),
+            // The benchmark runs its cases on the main thread.
+            .single(.mainActorResolve) { n in
+                MainActor.assumeIsolated { repeatOperation(n) { ProfileModel(logger: PrintLogger()) } }
+            },
         ]
     }
 

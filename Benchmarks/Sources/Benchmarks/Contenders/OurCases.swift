@@ -70,6 +70,10 @@ enum OurCases: Contestant {
                     return try container.resolve(Greeting.self)
                 }
             },
+            // The benchmark runs its cases on the main thread; the resolve is synchronous.
+            .single(.mainActorResolve) { [c = makeMainActorContainer()] n in
+                try MainActor.assumeIsolated { try repeatOperation(n) { try c.resolve(ProfileModel.self) } }
+            },
             BenchmarkCase(
                 scenario: .registrationAndValidation,
                 run: .batchKeeping(operationsPerCall: 1) { n in
@@ -124,6 +128,15 @@ enum OurCases: Contestant {
     private static func makeContainer(fillers: Int = 0) -> Container {
         let container = Container()
         registerServices(in: container, fillers: fillerNames(fillers))
+        return container
+    }
+
+    /// A container of its own for the main-actor case, so the others' lookup tables stay as
+    /// they are.
+    private static func makeMainActorContainer() -> Container {
+        let container = Container()
+        container.register(Logging.self) { _ in PrintLogger() }
+        container.registerMainActor(ProfileModel.self) { r in ProfileModel(logger: try r.resolve(Logging.self)) }
         return container
     }
 

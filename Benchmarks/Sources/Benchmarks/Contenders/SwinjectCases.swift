@@ -77,6 +77,12 @@ enum SwinjectCases: Contestant {
                     return try resolve(Greeting.self, from: container)
                 }
             },
+            // Swinject has no main-actor registrations: its factories are nonisolated, so a
+            // `@MainActor` type is built inside `MainActor.assumeIsolated` (a check at run time,
+            // a trap off the main thread). The benchmark runs its cases on the main thread.
+            .single(.mainActorResolve) { [c = makeMainActorContainer()] n in
+                try repeatOperation(n) { try resolve(ProfileModel.self, from: c) }
+            },
         ]
     }
 
@@ -111,6 +117,19 @@ enum SwinjectCases: Contestant {
     private static func makeContainer(fillers: Int = 0) -> Container {
         let container = Container()
         registerServices(in: container, fillers: fillerNames(fillers))
+        return container
+    }
+
+    /// A container of its own for the main-actor case, so the others' lookup tables stay as
+    /// they are.
+    private static func makeMainActorContainer() -> Container {
+        let container = Container()
+        container.register(Logging.self) { _ in PrintLogger() }.inObjectScope(.transient)
+        container.register(ProfileModel.self) { r in
+            // The resolver is not `Sendable`: the dependency is resolved before entering.
+            let logger = required(r.resolve(Logging.self))
+            return MainActor.assumeIsolated { ProfileModel(logger: logger) }
+        }.inObjectScope(.transient)
         return container
     }
 

@@ -42,3 +42,14 @@ protocol Settings: AnyObject, Sendable {}
 final class AppSettings: Settings {
     init() {}
 }
+
+/// A main-actor service with one nonisolated dependency (case "main actor"), as a view model of
+/// an app built with default main-actor isolation is.
+@MainActor
+final class ProfileModel {
+    let logger: any Logging
+
+    init(logger: any Logging) {
+        self.logger = logger
+    }
+}

@@ -15,7 +15,7 @@ struct InstructionCounter {
     /// The cases counted: every single-threaded case a target depends on.
     static let coreScenarios: [Scenario] = [
         .noDeps, .oneDep, .oneDepNamed, .chain, .graphChain, .singleton, .runtimeArgument,
-        .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart,
+        .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve,
     ]
 
     /// Operations in the shorter run; the longer run has twice as many. A case whose batch

@@ -27,10 +27,8 @@ enum Scenario: String, Sendable, CaseIterable {
     /// A new container, `coldStartRegistrations` registrations, one resolve (one dependency),
     /// teardown — all timed.
     case coldStart
-    // Main-actor resolution goes here once main-actor registrations land (isolation issue): add
-    // a case (e.g. `mainActorResolve`), a row in `Table.rows`, a `BenchmarkCase` in each
-    // contender's `cases()` that resolves on the main thread (swift-dependencies: a `@MainActor`
-    // dependency read), and, if it has a target, a line in `Targets`.
+    /// On the main actor: a new `@MainActor` view model with one nonisolated dependency.
+    case mainActorResolve
 }
 
 /// One runnable case: a scenario and how to run a batch of it.

@@ -34,6 +34,9 @@ struct Table {
         Row(
             number: 1, title: "hand-wired: stored singleton, 2 threads (aggregate)", scenario: .singletonTwoThreads,
             primary: .handWired, floor: .singletonTwoThreads),
+        Row(
+            number: 1, title: "hand-wired: main-actor view model (one dep)", scenario: .mainActorResolve,
+            primary: .handWired, floor: .mainActorResolve),
         Row(number: 2, title: "transient: no deps", scenario: .noDeps, floor: .noDeps),
         Row(number: 2, title: "transient: one dep", scenario: .oneDep, floor: .oneDep),
         Row(number: 2, title: "transient: 10-level chain", scenario: .chain, floor: .chain),
@@ -63,7 +66,9 @@ struct Table {
         Row(
             number: 11, title: "cold start: new container, 20 registrations, resolve one (one dep), teardown",
             scenario: .coldStart),
-        // Main-actor resolution: its row goes here (see `Scenario`).
+        Row(
+            number: 12, title: "main actor: new view model (one dep), resolved on the main actor",
+            scenario: .mainActorResolve, floor: .mainActorResolve),
     ]
 
     /// The markdown text of the table.

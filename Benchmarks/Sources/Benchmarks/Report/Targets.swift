@@ -90,8 +90,8 @@ enum Targets {
         Target(text: "cold start (new container, 20 registrations, one resolve) faster than swift-dependencies'") { r in
             fasterThanDependencies(r, .coldStart)
         },
-        // Main-actor resolution: its target goes here (see `Scenario`). Compile-time targets are
-        // checked by `Benchmarks compile-time`, which prints its own list.
+        // Main-actor resolution (case 12) has no target. Compile-time targets are checked by
+        // `Benchmarks compile-time`, which prints its own list.
     ]
 
     /// Ours against swift-dependencies, shown as both figures and how many times faster we are.
