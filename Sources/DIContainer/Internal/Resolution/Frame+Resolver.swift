@@ -5,6 +5,17 @@ extension Frame: Resolver {
     private var step: Frame? { isFinished ? nil : self }
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
+        try resolveDependency(S.self, name: name)
+    }
+
+    func resolve<S>(_ type: S.Type) throws -> S {
+        try resolveDependency(S.self, name: nil)
+    }
+
+    /// A resolve through this frame without runtime arguments. Inlined into both requirements:
+    /// with `name` known to be `nil`, the key's hash and comparison take less work.
+    @inline(__always)
+    private func resolveDependency<S>(_: S.Type, name: Name?) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
         if isFinished { return try resolveAfterwards(S.self, key: key) }
         return try Container.resolveDependency(S.self, key: key, arguments: (), of: self)
