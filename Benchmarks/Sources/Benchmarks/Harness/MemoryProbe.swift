@@ -55,6 +55,7 @@ struct MemoryProbe {
         case .ours: "ours"
         case .swinject: "swinject"
         case .dependencies: "swift-dependencies"
+        case .minimal: "minimal"
         }
     }
 

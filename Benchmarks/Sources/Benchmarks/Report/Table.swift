@@ -8,7 +8,8 @@ struct Table {
         /// What the row measures, unit included where it is not ns/op.
         let title: String
         let scenario: Scenario
-        /// Whose figure fills the median/min/max columns (hand-wired for case 1, else ours).
+        /// Whose figure fills the median/min/max columns (hand-wired for case 1, the minimal
+        /// container for the graph case's floor, else ours).
         var primary: Contender = .ours
         /// The hand-wired scenario the ratio column compares with.
         var floor: Scenario?
@@ -44,6 +45,9 @@ struct Table {
         Row(number: 2, title: "transient, named: one dep", scenario: .oneDepNamed, floor: .oneDep),
         Row(number: 2, title: "transient, named: 10-level chain", scenario: .chainNamed, floor: .chain),
         Row(number: 3, title: "graph: 10-level chain + shared node", scenario: .graphChain, floor: .graphChain),
+        Row(
+            number: 3, title: "floor, a minimal container (one thread, no checks): graph chain + shared node",
+            scenario: .graphChain, primary: .minimal, floor: .graphChain),
         Row(number: 4, title: "existing singleton", scenario: .singleton, floor: .singleton),
         Row(
             number: 4, title: "existing singleton, 1 thread (aggregate)", scenario: .singletonOneThread,
