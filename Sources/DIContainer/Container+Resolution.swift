@@ -22,6 +22,23 @@ extension Container: Resolver {
     ///   registration needs other arguments, when a factory fails, or when the registration has an
     ///   `async` factory. Never returns `nil`, never traps.
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
+        try resolveWithoutArguments(S.self, name: name)
+    }
+
+    /// The instance registered for `type` without a name: `resolve(type, name: nil)`, which the
+    /// compiler picks for a call that names no registration.
+    ///
+    /// - Parameter type: The service type.
+    /// - Returns: The instance.
+    /// - Throws: `ResolutionError`, as `resolve(_:name:)`.
+    public func resolve<S>(_ type: S.Type) throws -> S {
+        try resolveWithoutArguments(S.self, name: nil)
+    }
+
+    /// A top-level resolve without runtime arguments. Inlined into both `resolve` methods: with
+    /// `name` known to be `nil`, the key's hash and comparison take less work.
+    @inline(__always)
+    private func resolveWithoutArguments<S>(_: S.Type, name: Name?) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
         return try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
             // Outside test overrides: one lock-free lookup, which answers a built singleton (when

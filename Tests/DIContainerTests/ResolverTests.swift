@@ -18,6 +18,22 @@ struct ResolverTests {
         #expect(service.dependency is DependencyImpl)
     }
 
+    @Test("resolve(_:) is resolve(_:name: nil), on the container and through any Resolver, optional or not")
+    func unnamedResolve() throws {
+        let container = Container()
+        let unnamed = DependencyImpl()
+        container.register(DependencyImpl.self, instance: unnamed)
+        container.register(DependencyImpl.self, name: "other") { _ in DependencyImpl() }
+        let resolver: any Resolver = container
+        #expect(try container.resolve(DependencyImpl.self) === unnamed)
+        #expect(try resolver.resolve(DependencyImpl.self) === unnamed)
+        #expect(try container.resolve(DependencyImpl?.self) === unnamed)
+        #expect(try container.resolve(DependencyImpl.self) !== container.resolve(DependencyImpl.self, name: "other"))
+        #expect(try container.resolve(ServiceImpl?.self) == nil)
+        let error = try #require(throws: ResolutionError.self) { try resolver.resolve(ServiceImpl.self) }
+        #expect(error.path.map(\.typeName) == ["ServiceImpl"])
+    }
+
     @Test("resolving through a captured container inside a factory continues the resolution: a cycle is reported, with its path")
     func capturedContainerContinuesTheResolution() throws {
         let container = Container()
