@@ -21,6 +21,7 @@ package enum MainActorIsolation {
     }()
 
     /// Whether the calling code is on the main actor: on the main queue, or on the main thread.
+    /// The queue is asked first: on Linux, asking for the main thread takes two system calls.
     package static var isCurrent: Bool {
         DispatchQueue.getSpecific(key: mainQueueKey) ?? Thread.isMainThread
     }
@@ -45,6 +46,26 @@ package enum MainActorIsolation {
         // does; the representation of a synchronous function does not depend on its global actor.
         return try withoutActuallyEscaping(body) { body in
             try unsafeBitCast(body, to: ((A) throws -> T).self)(argument)
+        }
+    }
+
+    /// `run(_:_:otherwise:)` for a function of two arguments. Generic code calling the
+    /// one-argument form with a pair would make a tuple type, looked up at each call; this form
+    /// passes the two as they are.
+    ///
+    /// - Parameters:
+    ///   - body: A main-actor function.
+    ///   - first: Its first argument.
+    ///   - second: Its second argument.
+    ///   - otherwise: What to do off the main actor.
+    /// - Returns: What `body` returns, or off the main actor what `otherwise` returns.
+    package static func run<A, B, T>(
+        _ body: @MainActor (A, B) throws -> T, _ first: A, _ second: B, otherwise: () throws -> T
+    ) rethrows -> T {
+        guard isCurrent else { return try otherwise() }
+        // As in the one-argument form.
+        return try withoutActuallyEscaping(body) { body in
+            try unsafeBitCast(body, to: ((A, B) throws -> T).self)(first, second)
         }
     }
 }

@@ -9,10 +9,9 @@ enum MainActorFactory {
     static func checked<Args, S>(
         _ factory: @escaping @MainActor @Sendable (any Resolver, Args) throws -> S
     ) -> @Sendable (any Resolver, Args) throws -> S {
-        let call: @MainActor @Sendable ((any Resolver, Args)) throws -> S = { input in try factory(input.0, input.1) }
         return { resolver, arguments in
             // The engine checked before this step; this check keeps the call sound whoever calls.
-            try MainActorIsolation.run(call, (resolver, arguments)) {
+            try MainActorIsolation.run(factory, resolver, arguments) {
                 throw ResolutionError(.mainActorRequired, path: (resolver as? Frame)?.path ?? [])
             }
         }
