@@ -7,7 +7,9 @@ struct Runner {
     /// Repetitions, batch length and which cases run.
     let options: Options
     /// The contenders, in the order each scenario runs them.
-    let contestants: [any Contestant.Type] = [HandWired.self, OurCases.self, SwinjectCases.self, DependenciesCases.self, MinimalCases.self]
+    let contestants: [any Contestant.Type] = [
+        HandWired.self, OurCases.self, SwinjectCases.self, DependenciesCases.self, MinimalCases.self,
+    ]
 
     /// Measures everything.
     ///
