@@ -1,3 +1,5 @@
+import Locking
+
 /// Decorators: wrapping what a registration builds without touching the registration.
 extension Container {
     /// Wraps every instance the registration of `type` under `name` builds: logging, caching or
@@ -47,7 +49,7 @@ extension Container {
         decorations.add(decorator, for: key)
         let own = registry.allEntries.filter { DecorationKey($0.key) == key }
         for entry in own {
-            entry.attach([decorator])
+            entry.addDecorators([decorator])
         }
         adoptDecorated(key, from: parent, scope: nil, except: own.map(\.key))
     }
@@ -61,8 +63,9 @@ extension Container {
         var seen = Set(own)
         for entry in candidates where entry.key.name == key.name && seen.insert(entry.key).inserted {
             // The nearest registration of a key answers it; a ready-made instance is not decorated.
-            guard !entry.isInstance, let copy = (entry as? any CopyableEntry)?.copy() else { continue }
-            copy.attach(decorations.decorators(for: copy.key))
+            guard !entry.isInstance else { continue }
+            let copy = entry.copy()
+            copy.addDecorators(decorations.decorators(for: copy.key))
             registry.add(copy)
         }
     }
@@ -74,5 +77,53 @@ extension Container {
             let own = replacements.registry.allEntries.filter { DecorationKey($0.key) == key }.map(\.key)
             replacements.adoptDecorated(key, from: self, scope: scope, except: own)
         }
+    }
+}
+
+/// A decorator (`Container.decorate`), with the type it applies to erased: it wraps only
+/// instances of that type.
+struct AnyDecorator: Sendable {
+    /// Where it was added, for introspection.
+    let site: String
+    private let body: @Sendable (any Resolver, Any) throws -> Any
+
+    init<S>(_ decorate: @escaping @Sendable (any Resolver, S) throws -> S, site: String) {
+        self.site = site
+        body = { resolver, inner in
+            guard let inner = inner as? S else { return inner }
+            return try decorate(resolver, inner)
+        }
+    }
+
+    func apply<S>(_ inner: S, _ resolver: any Resolver) throws -> S {
+        try body(resolver, inner) as? S ?? inner
+    }
+}
+
+/// What a decorator applies to: a type and name, whatever the runtime arguments.
+struct DecorationKey: Hashable, Sendable {
+    let type: ObjectIdentifier
+    let name: Name?
+
+    init(_ key: Key) {
+        type = key.type
+        name = key.name
+    }
+}
+
+/// The decorators added to one container, which its later registrations get too.
+final class Decorations: Sendable {
+    private let table = Locked<[DecorationKey: [AnyDecorator]]>([:])
+
+    func add(_ decorator: AnyDecorator, for key: DecorationKey) {
+        table.withLock { $0[key, default: []].append(decorator) }
+    }
+
+    func decorators(for key: Key) -> [AnyDecorator] {
+        table.withLock { $0[DecorationKey(key)] ?? [] }
+    }
+
+    var keys: [DecorationKey] {
+        table.withLock { Array($0.keys) }
     }
 }

@@ -1,3 +1,5 @@
+import Locking
+
 /// Registering main-actor services: view models, coordinators, presenters — anything whose
 /// initializer is `@MainActor`, as every type of a module built with default main-actor isolation
 /// is.
@@ -52,10 +54,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
-                MainActorFactory.checked { @MainActor resolver, _ in try factory(resolver) },
-                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-                isMainActor: true, file: file, line: line))
+            .sync(S.self, name: name, lifetime: lifetime ?? defaultLifetime, kind: .mainActor, file: file, line: line,
+                MainActorFactory.checked { @MainActor (resolver, _: Void) in try factory(resolver) }))
     }
 
     /// Registers a `@MainActor` factory that takes runtime arguments, given to
@@ -82,15 +82,13 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @MainActor @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
-        let make: @MainActor @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
-            try factory(resolver, repeat each arguments)
-        }
-        return add(
-            FactoryBox<S, (repeat each A)>(
-                MainActorFactory.checked(make),
-                key: Key(S.self, name: name, arguments: (repeat each A).self),
-                argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
-                isMainActor: true, file: file, line: line))
+        add(
+            .sync(
+                S.self, name: name, argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
+                kind: .mainActor, file: file, line: line,
+                MainActorFactory.checked { @MainActor (resolver, arguments: (repeat each A)) in
+                    try factory(resolver, repeat each arguments)
+                }))
     }
 
     /// Registers `type` built by a `@MainActor` initializer whose parameters are all resolved by
@@ -116,12 +114,12 @@ extension Container {
         initializer: @escaping @MainActor @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, Void>(
-                MainActorFactory.checked { @MainActor resolver, _ in
+            .sync(
+                S.self, name: name, lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
+                MainActorFactory.checked { @MainActor (resolver, _: Void) in
                     try initializer(repeat resolver.resolve((each D).self, name: nil))
-                },
-                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-                isMainActor: true, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+                }))
     }
 
     /// Registers `type` built by a `@MainActor` initializer whose first parameter is a runtime
@@ -149,13 +147,27 @@ extension Container {
         initializer: @escaping @MainActor @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, A>(
-                MainActorFactory.checked { @MainActor resolver, argument in
+            .sync(
+                S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
+                MainActorFactory.checked { @MainActor (resolver, argument: A) in
                     try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-                },
-                key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
-                lifetime: lifetime ?? defaultLifetime, isMainActor: true,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+                }))
     }
 
+}
+
+/// How a `registerMainActor` factory runs: only on the main actor. The engine checks before each
+/// step of such a registration (`Entry.Kind.mainActor`); this check keeps the call sound whoever
+/// calls it.
+enum MainActorFactory {
+    static func checked<Args, S>(
+        _ factory: @escaping @MainActor @Sendable (any Resolver, Args) throws -> S
+    ) -> @Sendable (any Resolver, Args) throws -> S {
+        return { resolver, arguments in
+            try MainActorIsolation.run(factory, resolver, arguments) {
+                throw ResolutionError(.mainActorRequired, path: (resolver as? Step)?.path ?? [])
+            }
+        }
+    }
 }

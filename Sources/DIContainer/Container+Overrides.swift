@@ -1,43 +1,29 @@
-/// Test overrides: replace registrations for the duration of a closure, without touching other
-/// tests.
+/// Test overrides: replace registrations for the duration of a closure, visible only to the
+/// task running it (and its child tasks), so that parallel tests never see each other's mocks.
 extension Container {
-    /// Runs `operation` with some registrations replaced, for this container and its children.
-    ///
-    /// The overrides live in a task-local scope, so they apply to everything `operation` resolves
-    /// through this container — also code that uses `Container.shared` indirectly, such as a
-    /// presenter factory — and to nothing else: tests running in parallel with different
-    /// overrides never see each other's mocks.
-    ///
-    /// Inside the scope every `singleton` and `weak` instance is the scope's own: built fresh on
-    /// first use, dropped when the scope ends, never stored in (nor read from) the container.
-    /// So a singleton that depends on an overridden service sees the mock, and no mock leaks
-    /// into a later test. Ready-made instances (`register(_:name:instance:)`) are shared as
-    /// they are. Scopes nest; the innermost override wins.
+    /// Runs `operation` with the registrations made by `overrides` replacing this container's
+    /// (and its descendants'). Task-local: other tasks and threads keep seeing the real
+    /// registrations. Singletons built inside are the scope's own.
     ///
     /// ```swift
-    /// @Test func showsMockCourses() async throws {
-    ///     try await Container.shared.withOverrides {
-    ///         $0.register(CourseRepository.self) { _ in MockCourseRepository(courses: [.sample]) }
-    ///     } operation: {
-    ///         let presenter = try PresenterFactory().makeMainPresenter()
-    ///         // … presenter sees the mock …
-    ///     }
+    /// try Container.shared.withOverrides {
+    ///     $0.register(CourseRepository.self) { _ in MockCourseRepository() }
+    /// } operation: {
+    ///     let presenter = try PresenterFactory().makeMainPresenter()   // sees the mock
     /// }
     /// ```
     ///
-    /// What inherits the overrides: everything `operation` calls, child tasks (`async let`, task
-    /// groups) and unstructured `Task { }` created inside it — always, also when such a task
-    /// resolves after `withOverrides` returned (the task keeps the scope alive). What does not:
-    /// `Task.detached`, work sent to a `DispatchQueue` or another thread, and escaping closures
-    /// that run after `operation` returned — they see the container's real registrations.
+    /// Scopes nest; the innermost replacement wins. `Task {}` inherits the scope, `Task.detached`,
+    /// a `DispatchQueue` or a `Thread` does not: carry it there with `currentOverrides()`.
+    /// A replacement is the test's own: decorators the app registered do not wrap it (a
+    /// `decorate` call inside `overrides` wraps the registrations the scope sees, replacements
+    /// and real ones).
     ///
     /// - Parameters:
-    ///   - overrides: Registers the replacements into the container it is given (a fresh one used
-    ///     only for this scope), with the usual `register` calls. The scope has what is registered
-    ///     there when `overrides` returns.
-    ///   - operation: The code to run with the overrides in effect.
+    ///   - overrides: Registers the replacements.
+    ///   - operation: Runs with the replacements in effect.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
+    /// - Throws: What `overrides` or `operation` throws.
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
@@ -47,11 +33,11 @@ extension Container {
     /// The `async` form of `withOverrides(_:operation:)`.
     ///
     /// - Parameters:
-    ///   - overrides: Registers the replacements into the container it is given.
-    ///   - isolation: The actor `operation` runs on: the caller's, by default.
-    ///   - operation: The code to run with the overrides in effect.
+    ///   - overrides: Registers the replacements.
+    ///   - isolation: The caller's isolation, kept for `operation`.
+    ///   - operation: Runs with the replacements in effect.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
+    /// - Throws: What `overrides` or `operation` throws.
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
@@ -60,12 +46,59 @@ extension Container {
         try await OverrideScope.$value.withValue(try makeScope(overrides), operation: operation, isolation: isolation)
     }
 
+    /// The test overrides in effect here, to carry into work that does not inherit them: a
+    /// `DispatchQueue`, a `Thread`, `Task.detached`. Outside any override scope it carries none,
+    /// so the work sees the real registrations.
+    ///
+    /// ```swift
+    /// let overrides = container.currentOverrides()
+    /// DispatchQueue.global().async { overrides.run { try? container.resolve(Clock.self) } }
+    /// ```
+    ///
+    /// - Returns: The overrides in effect, nested scopes included.
+    public func currentOverrides() -> Overrides {
+        Overrides(scope: OverrideScope.value)
+    }
+
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
         let parent = OverrideScope.value
-        let replacements = Container(replacementsWithDefaultLifetime: defaultLifetime)
+        let replacements = Container(defaultLifetime: defaultLifetime)
         try overrides(replacements)
         adoptDecorations(into: replacements, scope: parent)
-        return OverrideScope(
-            target: self, overrides: OverrideRegistrations(replacements.registry), parent: parent)
+        return OverrideScope(target: self, replacements: replacements.registry.allEntries, parent: parent)
+    }
+}
+
+/// Test overrides captured where they were in effect (`Container.currentOverrides()`), to run
+/// code under them later, on any thread or task.
+public struct Overrides: Sendable {
+    let scope: OverrideScope?
+
+    /// Runs `body` under these overrides.
+    ///
+    /// ```swift
+    /// Thread { overrides.run { model.refresh() } }.start()
+    /// ```
+    ///
+    /// - Parameter body: The work to run.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public func run<R>(_ body: () throws -> R) rethrows -> R {
+        try OverrideScope.$value.withValue(scope, operation: body)
+    }
+
+    /// Runs `async` `body` under these overrides.
+    ///
+    /// ```swift
+    /// Task.detached { await overrides.run { await model.refresh() } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's isolation, kept for `body`.
+    ///   - body: The work to run.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public func run<R>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async rethrows -> R {
+        try await OverrideScope.$value.withValue(scope, operation: body, isolation: isolation)
     }
 }

@@ -39,10 +39,7 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(
-            EntryClasses.shared.plainFactoryBox(for: S.self).init(
-                plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
-                lifetime: lifetime ?? defaultLifetime, file: file, line: line))
+        add(.sync(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in try factory(resolver) })
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
@@ -73,10 +70,10 @@ extension Container {
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, (repeat each A)>(
-                { resolver, arguments in try factory(resolver, repeat each arguments) },
-                key: Key(S.self, name: name, arguments: (repeat each A).self),
-                argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
+            .sync(
+                S.self, name: name, argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
+                file: file, line: line
+            ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
 
     /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
@@ -106,10 +103,9 @@ extension Container {
         factory: @escaping @Sendable (any Resolver) async throws -> S
     ) -> Registration<S> {
         add(
-            AsyncFactoryBox<S, Void>(
-                { resolver, _ in try await factory(resolver) },
-                key: Key(S.self, name: name, arguments: Void.self), lifetime: lifetime ?? defaultLifetime,
-                file: file, line: line))
+            .async(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in
+                try await factory(resolver)
+            })
     }
 
     /// Registers an `async` factory that takes runtime arguments; see
@@ -130,10 +126,10 @@ extension Container {
         factory: @escaping @Sendable (any Resolver, repeat each A) async throws -> S
     ) -> Registration<S> {
         add(
-            AsyncFactoryBox<S, (repeat each A)>(
-                { resolver, arguments in try await factory(resolver, repeat each arguments) },
-                key: Key(S.self, name: name, arguments: (repeat each A).self),
-                argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime, file: file, line: line))
+            .async(
+                S.self, name: name, argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
+                file: file, line: line
+            ) { (resolver, arguments: (repeat each A)) in try await factory(resolver, repeat each arguments) })
     }
 
     /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in
@@ -154,12 +150,10 @@ extension Container {
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<S> {
-        let entry = EntryClasses.shared.plainFactoryBox(for: S.self).init(
-            plain: { _ in instance }, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
-            lifetime: .singleton, isInstance: true, file: file, line: line)
-        if case .cell(let cell) = entry.storage {
-            cell.store(entry.box(instance))
-        }
+        let entry = Entry(
+            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton, kind: .sync,
+            factory: SyncFactory<S, Void> { _, _ in instance }, isInstance: true, file: file, line: line)
+        entry.slot?.storage.store(InstanceBox(instance))
         return add(entry)
     }
 
@@ -192,11 +186,10 @@ extension Container {
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            EntryClasses.shared.plainFactoryBox(for: S.self).init(
-                plain: { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
-                lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self), file: file,
-                line: line))
+            .sync(
+                S.self, name: name, lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self),
+                file: file, line: line
+            ) { (resolver, _: Void) in try initializer(repeat resolver.resolve((each D).self, name: nil)) })
     }
 
     /// Registers `type` built by an initializer whose first parameter is a runtime argument and
@@ -226,10 +219,10 @@ extension Container {
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, A>(
-                { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
-                key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self],
-                lifetime: lifetime ?? defaultLifetime, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+            .sync(
+                S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
+            ) { (resolver, argument: A) in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) })
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the
@@ -244,7 +237,7 @@ extension Container {
 
     /// Adds `entry`, replacing any registration under the same key.
     func add<S>(_ entry: Entry) -> Registration<S> {
-        entry.attach(decorations.decorators(for: entry.key))
+        entry.addDecorators(decorations.decorators(for: entry.key))
         registry.add(entry)
         return Registration(entry: entry, container: self)
     }

@@ -47,7 +47,7 @@ extension Container {
     private func reset(_ lifetime: Lifetime, where matches: (Entry) -> Bool) {
         let scope = currentScope
         for entry in visibleEntries(scope: scope) where entry.lifetime == lifetime && matches(entry) {
-            entry.dropInstances(in: scope)
+            if let slot = entry.isInstance ? nil : entry.slot { (scope.map { $0.slot(for: entry) } ?? slot).reset() }
         }
     }
 }

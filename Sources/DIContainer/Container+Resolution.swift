@@ -22,42 +22,7 @@ extension Container: Resolver {
     ///   registration needs other arguments, when a factory fails, or when the registration has an
     ///   `async` factory. Never returns `nil`, never traps.
     public func resolve<S>(_ type: S.Type, name: Name? = nil) throws -> S {
-        try resolveWithoutArguments(S.self, name: name)
-    }
-
-    /// The instance registered for `type` without a name: `resolve(type, name: nil)`, which the
-    /// compiler picks for a call that names no registration.
-    ///
-    /// - Parameter type: The service type.
-    /// - Returns: The instance.
-    /// - Throws: `ResolutionError`, as `resolve(_:name:)`.
-    public func resolve<S>(_ type: S.Type) throws -> S {
-        try resolveWithoutArguments(S.self, name: nil)
-    }
-
-    /// A top-level resolve without runtime arguments. Inlined into both `resolve` methods: with
-    /// `name` known to be `nil`, the key's hash and comparison take less work.
-    @inline(__always)
-    private func resolveWithoutArguments<S>(_: S.Type, name: Name?) throws -> S {
-        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
-        return try ThreadContext.current(key: threadKey)._withUnsafeGuaranteedRef { context in
-            // Outside test overrides: one lock-free lookup, which answers a built singleton (when
-            // not tracing) and hands any other registration on to the engine.
-            guard context.runningFactoryReference == nil, !mayHaveOverrides else {
-                return try resolve(S.self, key: key, arguments: (), parent: nil, context: context)
-            }
-            publishStaleTables()
-            context.beginRead()
-            // The read stays open until the resolution ends: its lookups nest in it.
-            defer { context.endRead() }
-            guard let entry = unretainedLineageEntry(for: key) else {
-                return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: nil)
-            }
-            if !tracing.isEnabled, let box = entry._withUnsafeGuaranteedRef({ $0.singletonCell?.unretainedInstance() }) {
-                return box._withUnsafeGuaranteedRef { $0.value(as: S.self) }
-            }
-            return try resolveTopLevel(S.self, key: key, arguments: (), scope: nil, traced: true, context: context, found: entry)
-        }
+        try resolve(S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), parent: nil)
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments.
@@ -127,7 +92,7 @@ extension Container: Resolver {
     }
 
     /// `resolveAll(_:)` for a new resolution or a factory's step.
-    func resolveAll<S>(_: S.Type, parent: Frame?) throws -> [S] {
+    func resolveAll<S>(_: S.Type, parent: Step?) throws -> [S] {
         let scope = parent?.resolution.scope ?? currentScope
         var seen: Set<Key> = []
         var entries = lineage.reversed().flatMap { $0.registry.entries(ofType: ObjectIdentifier(S.self)) }

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 /// One step of a resolution, reported to the tracing handler.
@@ -50,7 +51,7 @@ extension Container {
 /// traces allocates nothing for it.
 struct Tracing: ~Copyable, Sendable {
     private let enabled = Atomic<Bool>(false)
-    private let handler = LazyLocked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
+    private let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
 
     var isEnabled: Bool {
         enabled.load(ordering: .relaxed)
@@ -73,7 +74,7 @@ struct Tracing: ~Copyable, Sendable {
 
     /// Reports a traced step to the handler, if one is still set.
     func report(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
-        guard let handler = handler.read({ $0 }) else { return }
+        guard let handler = handler.withLock({ $0 }) else { return }
         // A forwarded type's step reports its registration's lifetime; the instance, new or not,
         // is reported by the registration's own step below it.
         handler(

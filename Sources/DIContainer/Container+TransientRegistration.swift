@@ -21,10 +21,7 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(
-            EntryClasses.shared.plainFactoryBox(for: S.self).init(
-                plain: factory, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments),
-                lifetime: .transient, file: file, line: line))
+        add(.sync(S.self, name: name, lifetime: .transient, file: file, line: line) { (resolver, _: Void) in try factory(resolver) })
     }
 
     /// Registers a factory of a transient service that takes runtime arguments; the service need
@@ -48,13 +45,10 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver, repeat each A) throws -> S
     ) -> Registration<S> {
-        let make: @Sendable (any Resolver, (repeat each A)) throws -> S = { resolver, arguments in
-            try factory(resolver, repeat each arguments)
-        }
-        return add(
-            FactoryBox<S, (repeat each A)>(
-                make, key: Key(S.self, name: name, arguments: (repeat each A).self),
-                argumentTypes: Self.types(repeat (each A).self), lifetime: .transient, file: file, line: line))
+        add(
+            .sync(S.self, name: name, argumentTypes: Self.types(repeat (each A).self), lifetime: .transient, file: file, line: line) {
+                (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments)
+            })
     }
 
     /// Registers a transient service built by an auto-wired initializer; the service need not be
@@ -80,10 +74,9 @@ extension Container {
         initializer: @escaping @Sendable (repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            EntryClasses.shared.plainFactoryBox(for: S.self).init(
-                plain: { resolver in try initializer(repeat resolver.resolve((each D).self, name: nil)) },
-                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), lifetime: .transient,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+            .sync(
+                S.self, name: name, lifetime: .transient, dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
+            ) { (resolver, _: Void) in try initializer(repeat resolver.resolve((each D).self, name: nil)) })
     }
 
     /// Registers a transient service built by an initializer whose first parameter is a runtime
@@ -110,10 +103,10 @@ extension Container {
         initializer: @escaping @Sendable (A, repeat each D) throws -> S
     ) -> Registration<S> {
         add(
-            FactoryBox<S, A>(
-                { resolver, argument in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) },
-                key: Key(S.self, name: name, arguments: A.self), argumentTypes: [A.self], lifetime: .transient,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line))
+            .sync(
+                S.self, name: name, argumentTypes: [A.self], lifetime: .transient, dependencyTypes: Self.types(repeat (each D).self),
+                file: file, line: line
+            ) { (resolver, argument: A) in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) })
     }
 
 }

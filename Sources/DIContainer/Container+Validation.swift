@@ -93,8 +93,8 @@ extension Container {
         var offMainActor: [Entry] = []
         for entry in entries where entry.needsDryRun {
             do {
-                if let factory = entry as? any DryRunnable {
-                    try await factory.dryRunAsync(in: self)
+                if let factory = entry.factory as? any DryRunnable {
+                    try await factory.dryRunAsync(entry, in: self)
                 }
             } catch {
                 let problem = Self.problem(error, entry)
@@ -107,7 +107,7 @@ extension Container {
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
     private func dryRun(_ entry: Entry) -> ResolutionError? {
         do {
-            try (entry as? any DryRunnable)?.dryRun(in: self)
+            try (entry.factory as? any DryRunnable)?.dryRun(entry, in: self)
             return nil
         } catch {
             return Self.problem(error, entry)
@@ -139,7 +139,7 @@ extension Container {
                         scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
             }
             // What the initCompleted hooks ask for must be registered too; it closes no cycle.
-            for dependency in entry.completion.knownDependencies ?? []
+            for dependency in entry.hookDependencies ?? []
             where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
                 problems.append(
                     missingError(
@@ -157,7 +157,7 @@ extension Container {
     func visibleEntries(scope: OverrideScope?) -> [Entry] {
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
-        let overrideLayers = (scope?.chain ?? []).reversed().filter { isOrDescends(from: $0.target) }.map(\.overrides.allEntries)
+        let overrideLayers = (scope?.chain ?? []).reversed().filter { isOrDescends(from: $0.target) }.map(\.entries)
         for entries in lineage.reversed().map({ $0.registry.allEntries }) + overrideLayers {
             for entry in entries {
                 if byKey.updateValue(entry, forKey: entry.key) == nil { order.append(entry.key) }
@@ -244,6 +244,7 @@ extension ResolutionError.Kind {
         case .factoryFailed: "factoryFailed"
         case .forwardingMismatch: "forwardingMismatch"
         case .initCompletedFailed: "initCompletedFailed"
+        case .containerReleased: "containerReleased"
         }
     }
 }
@@ -262,5 +263,33 @@ extension Container: CustomStringConvertible {
             "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
             + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")
         return ([header] + infos.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// A factory box that validation can run without knowing its types statically: it resolves its
+/// registration at top level, untraced, as `resolve` would.
+protocol DryRunnable {
+    func dryRun(_ entry: Entry, in container: Container) throws
+    func dryRunAsync(_ entry: Entry, in container: Container) async throws
+}
+
+extension SyncFactory: DryRunnable {
+    func dryRun(_ entry: Entry, in container: Container) throws {
+        // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
+        guard let none = () as? Args else { return }
+        _ = try container.resolve(S.self, key: entry.key, arguments: none, parent: nil, traced: false)
+    }
+
+    func dryRunAsync(_ entry: Entry, in container: Container) async throws {
+        try dryRun(entry, in: container)
+    }
+}
+
+extension AsyncFactory: DryRunnable {
+    func dryRun(_ entry: Entry, in container: Container) throws {}
+
+    func dryRunAsync(_ entry: Entry, in container: Container) async throws {
+        guard let none = () as? Args else { return }
+        _ = try await container.resolveAsync(S.self, key: entry.key, arguments: none, parent: nil, traced: false)
     }
 }

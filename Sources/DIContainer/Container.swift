@@ -17,9 +17,9 @@ import Synchronization
 /// `resolve` never returns `nil`: it throws a `ResolutionError` that names the whole path and a
 /// fix. `validate()` checks every registration before the app runs.
 ///
-/// **Threads.** Register and resolve from any thread or task. Resolving reads an immutable
-/// snapshot of the registrations without a lock; factories never run while the container holds a
-/// lock; a `singleton` factory runs exactly once even when first resolves race.
+/// **Threads.** Register and resolve from any thread or task. Lookups hold the registry's lock
+/// only for the lookup; factories never run while the container holds a lock; a `singleton`
+/// factory runs exactly once even when first resolves race on several threads.
 ///
 /// **Hierarchy.** A child container (`Container(parent:)`) sees its parent's registrations and
 /// can replace them for itself; the parent never sees the child's. A `singleton` lives in the
@@ -35,12 +35,10 @@ public final class Container: Sendable {
     public let parent: Container?
     /// The lifetime of registrations that name none.
     public let defaultLifetime: Lifetime
-    let registry: Registry
+    let registry = Registry()
     let tracing = Tracing()
     /// The decorators added here, which later registrations get too (`decorate`).
     let decorations = Decorations()
-    /// `ThreadContext.key`, kept here so the hot path reads it without a lazy global's check.
-    let threadKey = ThreadContext.key
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)
@@ -59,15 +57,6 @@ public final class Container: Sendable {
     public init(parent: Container? = nil, defaultLifetime: Lifetime = .transient) {
         self.parent = parent
         self.defaultLifetime = defaultLifetime
-        registry = Registry(expectingOne: false)
-    }
-
-    /// The container an override scope's `overrides` closure registers into: it usually gets one
-    /// registration, which its registry then keeps without making a lock (`Registry`).
-    init(replacementsWithDefaultLifetime defaultLifetime: Lifetime) {
-        parent = nil
-        self.defaultLifetime = defaultLifetime
-        registry = Registry(expectingOne: true)
     }
 
     /// Applies assemblies: each registers its part of the app. Order never matters, because
@@ -128,17 +117,13 @@ public final class Container: Sendable {
     }
 
     /// Whether an override scope targeting this container or an ancestor exists anywhere.
-    @inline(__always)
-    var mayHaveOverrides: Bool {
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            let (live, parent) = container._withUnsafeGuaranteedRef {
-                ($0.liveOverrideScopes.load(ordering: .acquiring), $0.parent.map(Unmanaged.passUnretained))
-            }
-            if live != 0 { return true }
-            guard let parent else { return false }
-            container = parent
+    private var mayHaveOverrides: Bool {
+        var container: Container? = self
+        while let current = container {
+            if current.liveOverrideScopes.load(ordering: .relaxed) != 0 { return true }
+            container = current.parent
         }
+        return false
     }
 
     /// This container and its ancestors, nearest first.
@@ -154,14 +139,11 @@ public final class Container: Sendable {
 
     /// Whether `self` is `ancestor` or one of its descendants.
     func isOrDescends(from ancestor: Container) -> Bool {
-        // Unretained: the caller holds `self`, and a container holds its parent.
-        var container = Unmanaged.passUnretained(self)
-        while true {
-            if container.toOpaque() == Unmanaged.passUnretained(ancestor).toOpaque() { return true }
-            guard let parent = container._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }) else {
-                return false
-            }
-            container = parent
+        var container: Container? = self
+        while let current = container {
+            if current === ancestor { return true }
+            container = current.parent
         }
+        return false
     }
 }

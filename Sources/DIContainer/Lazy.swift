@@ -1,3 +1,6 @@
+import Dispatch
+import Locking
+
 /// A service resolved on first use, then kept: a deferred dependency.
 ///
 /// Resolve `Lazy<S>` for any registered `S` (with its name and runtime arguments, if any); nothing
@@ -25,10 +28,12 @@
 /// the next read tries again. A handle made with runtime arguments keeps them until it has built
 /// the instance, and hands them to the factory on whichever thread reads first.
 ///
-/// **Memory.** A `Lazy` keeps the resolution that made it, and with it the container, alive. Kept
-/// by an instance the same container keeps (a `singleton`, a scoped instance), that is a
-/// reference cycle: the container outlives its last outside reference. Harmless for
-/// `Container.shared`; for containers you drop, `removeAll()` before dropping them.
+/// **Overrides.** The build runs under the test overrides in effect where `instance` is first
+/// read; outside any, under those in effect where the handle was made.
+///
+/// **Memory.** A `Lazy` holds its container weakly: a container its users dropped is freed, with
+/// its singletons, even when one of them keeps a `Lazy`. Reading a handle whose container is gone
+/// throws `ResolutionError.Kind.containerReleased`.
 public struct Lazy<S> {
     private let cell: LazyCell
     private let make: @Sendable () throws -> S
@@ -50,15 +55,82 @@ public struct Lazy<S> {
 extension Lazy: Sendable where S: Sendable {}
 
 extension Lazy: ResolvableHandle {
-    typealias Wrapped = S
+    static var wrappedType: Any.Type { S.self }
 
-    static func make<Args>(for target: Key, arguments: Args, parent: Frame?, resolution: Resolution) -> Any {
+    static func make<Args>(
+        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
+    ) -> Lazy<S> {
         let arguments = HandleArguments(arguments)
-        return Lazy { [container = resolution.container] in
-            // The asking step's path while its factory runs; the resolution's top after that.
-            try container.resolve(
-                S.self, key: target, arguments: arguments.value, continuing: resolution,
-                below: parent.flatMap { $0.isFinished ? nil : $0 })
+        return Lazy { [weak container, weak parent] in
+            guard let container else { throw Container.released(S.self, key: target) }
+            return try container.resolveLazy(S.self, key: target, arguments: arguments.value, madeIn: resolution, below: parent)
+        }
+    }
+}
+
+/// Where a `Lazy` keeps its instance: built exactly once by the first reader; concurrent readers
+/// wait (no lock is held while the factory runs); a failed build leaves the cell empty for the
+/// next reader. A reader that asks for the instance while its own thread builds it — the build
+/// needs itself — gets a circular-dependency error instead of waiting forever.
+final class LazyCell: Sendable {
+    private enum State: Sendable {
+        case empty
+        /// Being built on the thread whose context is `builder`; `waiters` are woken when done.
+        case building(builder: UInt, waiters: [DispatchSemaphore])
+        case built(InstanceBox<Any>)
+    }
+
+    private enum Step {
+        case done(InstanceBox<Any>)
+        case build
+        case wait(DispatchSemaphore)
+        case reentered
+    }
+
+    private let state = Locked(State.empty)
+
+    /// The instance, built by `make` if no reader built it yet.
+    func value<S>(_ make: () throws -> S) throws -> S {
+        let thread = Resolution.currentThread
+        while true {
+            let step: Step = state.withLock { state in
+                switch state {
+                case .built(let box):
+                    return .done(box)
+                case .empty:
+                    state = .building(builder: thread, waiters: [])
+                    return .build
+                case .building(let builder, var waiters):
+                    guard builder != thread else { return .reentered }
+                    let semaphore = DispatchSemaphore(value: 0)
+                    waiters.append(semaphore)
+                    state = .building(builder: builder, waiters: waiters)
+                    return .wait(semaphore)
+                }
+            }
+            switch step {
+            case .done(let box):
+                guard let value = box.value as? S else { continue }
+                return value
+            case .wait(let semaphore):
+                semaphore.wait()
+            case .reentered:
+                let service = ServiceKey(typeName: displayName(of: S.self))
+                let path = Resolution.current?.runningStep?.path ?? []
+                throw ResolutionError(.circularDependency(cycle: [service, service]), path: path + [service])
+            case .build:
+                let made: Result<S, any Error> = Result(catching: make)
+                let finished: State = if case .success(let value) = made { .built(InstanceBox<Any>(value)) } else { .empty }
+                let waiters: [DispatchSemaphore] = state.withLock { state in
+                    defer { state = finished }
+                    if case .building(_, let waiters) = state { return waiters }
+                    return []
+                }
+                for waiter in waiters {
+                    waiter.signal()
+                }
+                return try made.get()
+            }
         }
     }
 }

@@ -5,7 +5,9 @@
 /// container.register(Cart.self, lifetime: .scoped(.session)) { _ in Cart() }
 /// ```
 ///
-/// `singleton`, `weak` and `scoped` instances are kept until `Container.reset(_:)` drops them.
+/// Each lifetime is a storage strategy (`InstanceStorage`): `singleton`, `scoped`, `weak` and
+/// `custom` instances are kept by their registration's storage until `Container.reset(_:)`
+/// drops them; `graph` instances by the resolution; `transient` ones by nobody.
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// A new instance on every resolve. The default.
     case transient
@@ -23,13 +25,50 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     /// like a singleton; `Container.reset(.scoped(scope))` starts a new generation.
     case scoped(Scope)
 
+    /// A lifetime whose instances your own storage keeps: Swinject's `ObjectScope(storageFactory:)`.
+    ///
+    /// Each registration gets its own storage from `storage`. The container asks it for the kept
+    /// instance on every resolve, builds one (exactly once, even when resolves race) whenever it
+    /// has none, stores it, and calls `reset()` for `Container.reset(_:)`. A storage that forgets
+    /// its instance — after a while, on memory pressure — makes the next resolve build a new one.
+    ///
+    /// ```swift
+    /// extension Lifetime {
+    ///     static let fiveMinutes = Lifetime.custom("five minutes") { ExpiringStorage(seconds: 300) }
+    /// }
+    /// container.register(Token.self, lifetime: .fiveMinutes) { r in try r.resolve(TokenService.self).fetch() }
+    /// container.reset(.fiveMinutes)   // every five-minute instance is built again on next use
+    /// ```
+    ///
+    /// A custom lifetime is a scope with storage of its own: two are the same lifetime when their
+    /// names are equal, and `reset(.fiveMinutes)` drops what the storage keeps.
+    ///
+    /// - Parameters:
+    ///   - name: Names the lifetime in `registrations`, graphs and `reset`.
+    ///   - storage: Makes one registration's storage.
+    /// - Returns: The lifetime.
+    public static func custom(_ name: String, storage: @escaping @Sendable () -> any InstanceStorage) -> Lifetime {
+        .scoped(Scope(name, storage: storage))
+    }
+
     public var description: String {
         switch self {
         case .transient: "transient"
         case .graph: "graph"
         case .singleton: "singleton"
         case .weak: "weak"
-        case .scoped(let scope): "scoped(\(scope))"
+        case .scoped(let scope): scope.makeStorage == nil ? "scoped(\(scope))" : scope.rawValue
+        }
+    }
+
+    /// The storage strategy of a registration with this lifetime: `nil` for `transient` (nothing
+    /// is kept) and `graph` (its resolution keeps one `SharedStorage` per registration).
+    func makeStorage() -> (any InstanceStorage)? {
+        switch self {
+        case .transient, .graph: nil
+        case .singleton: SharedStorage()
+        case .scoped(let scope): scope.makeStorage?() ?? SharedStorage()
+        case .weak: WeakStorage()
         }
     }
 }

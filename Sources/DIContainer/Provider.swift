@@ -13,16 +13,17 @@
 /// container.register(TicketCounter.self, initializer: TicketCounter.init)
 /// ```
 ///
-/// Each resolve runs under the test overrides in effect where the provider was made. A provider
+/// Each resolve runs under the test overrides in effect where `instance` is read; outside any,
+/// under those in effect where the provider was made. A provider
 /// is no part of a dependency cycle: `validate()` lists the dependency without calling it one.
 /// Resolving `Provider<S>` fails at once, as resolving `S` would, when nothing is registered
 /// for `S`.
 ///
 /// **Threads.** `Provider` is `Sendable` when `S` is, and may be read from any thread.
 ///
-/// **Memory.** A `Provider` keeps its container alive; kept by an instance the same container
-/// keeps (a `singleton`, a scoped instance), that is a reference cycle — harmless for
-/// `Container.shared`; for containers you drop, `removeAll()` before dropping them.
+/// **Memory.** A `Provider` holds its container weakly: a container its users dropped is freed,
+/// with its singletons, even when one of them keeps a `Provider`. Reading a handle whose
+/// container is gone throws `ResolutionError.Kind.containerReleased`.
 public struct Provider<S> {
     private let make: @Sendable () throws -> S
 
@@ -41,14 +42,17 @@ public struct Provider<S> {
 extension Provider: Sendable where S: Sendable {}
 
 extension Provider: ResolvableHandle {
-    typealias Wrapped = S
+    static var wrappedType: Any.Type { S.self }
 
-    static func make<Args>(for target: Key, arguments: Args, parent: Frame?, resolution: Resolution) -> Any {
+    static func make<Args>(
+        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
+    ) -> Provider<S> {
         let arguments = HandleArguments(arguments)
-        return Provider { [container = resolution.container, scope = resolution.scope, traced = resolution.isTraced] in
-            try container.resolve(
-                S.self, key: target, arguments: arguments.value,
-                continuing: Resolution(container: container, scope: scope, isTraced: traced), below: nil)
+        let madeIn = resolution.scope
+        return Provider { [weak container] in
+            guard let container else { throw Container.released(S.self, key: target) }
+            return try container.resolveTopLevel(
+                S.self, key: target, arguments: arguments.value, scope: container.currentScope ?? madeIn)
         }
     }
 }

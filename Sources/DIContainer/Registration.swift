@@ -52,8 +52,8 @@ public struct Registration<Service>: Sendable {
     public func implements<Forwarded>(
         _ type: Forwarded.Type, name: Name? = nil, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<Service> {
-        if let target = entry as? any Forwardable {
-            container.registry.add(target.alias(Forwarded.self, name: name, file: file, line: line))
+        if let target = entry.factory as? any Forwardable {
+            container.registry.add(target.alias(Forwarded.self, of: entry, name: name, file: file, line: line))
         }
         return self
     }
@@ -101,7 +101,7 @@ public struct Registration<Service>: Sendable {
     public func initCompleted(
         _ hook: @escaping @Sendable (_ resolver: any Resolver, _ service: Service) throws -> Void
     ) -> Registration<Service> {
-        entry.completion.append { resolver, instance in
+        entry.addHook { resolver, instance in
             // The engine passes the instance as the registration's service type.
             if let service = instance as? Service { try hook(resolver, service) }
         }

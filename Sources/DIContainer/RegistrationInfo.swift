@@ -59,7 +59,7 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         service = entry.service
         lifetime = entry.forwardingTarget?.lifetime ?? entry.lifetime
         aliasOf = entry.forwardingTarget?.service
-        initCompletedHooks = entry.completion.count
+        initCompletedHooks = entry.hookCount
         isAsync = entry.isAsync
         isInstance = entry.isInstance
         isMainActor = entry.isMainActor
@@ -86,7 +86,7 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         dependencies = known.map(\.service)
         deferredDependencies = known.filter(\.isDeferred).map(\.service)
         optionalDependencies = known.filter(\.isOptional).map(\.service)
-        initCompletedDependencies = (entry.completion.knownDependencies ?? []).map(\.service)
+        initCompletedDependencies = (entry.hookDependencies ?? []).map(\.service)
     }
 
     /// `CourseRepository (name: local) · singleton · depends on CacheStore, Scheduler (name: background) · registered at App/Assembly.swift:12`.

@@ -42,6 +42,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case forwardingMismatch(target: ServiceKey, instanceType: String)
         /// An `initCompleted` hook of the service threw `underlying`.
         case initCompletedFailed(underlying: any Error)
+        /// A `Lazy` or `Provider` was read after its container was released: handles hold their
+        /// container weakly.
+        case containerReleased
     }
 
     /// What went wrong.
@@ -101,6 +104,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "it is forwarded to \(target), whose instance of type \(instanceType) is not a \(service.typeName)"
         case .initCompletedFailed(let underlying):
             return "its initCompleted hook threw \(underlying)"
+        case .containerReleased:
+            return "the Lazy or Provider was read after its container was released"
         }
     }
 
@@ -161,6 +166,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 + "from the registration of \(target) at \(registrationSite ?? "an unknown place")"
         case .initCompletedFailed:
             return "make the hook succeed; the service was registered at \(registrationSite ?? "an unknown place")"
+        case .containerReleased:
+            return "keep the container alive while the handles it made are read"
         }
     }
 

@@ -27,14 +27,6 @@ public protocol Resolver: Sendable {
     ///   when the registration has an `async` factory.
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S
 
-    /// The unnamed instance registered for `type`.
-    ///
-    /// A requirement with a default (`resolve(type, name: nil)`), so that the resolver a factory
-    /// receives answers the most common call directly.
-    ///
-    /// - Throws: `ResolutionError`.
-    func resolve<S>(_ type: S.Type) throws -> S
-
     /// The instance registered for `type` under `name`, built with runtime `arguments`.
     ///
     /// - Throws: `ResolutionError`, of kind `argumentMismatch` when the registration takes other

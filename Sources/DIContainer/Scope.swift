@@ -15,13 +15,26 @@
 public struct Scope: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The scope's text; two scopes are the same scope when their texts are equal.
     public let rawValue: String
+    /// Makes one registration's storage, for a custom lifetime (`Lifetime.custom(_:storage:)`);
+    /// `nil` keeps instances until the scope is reset.
+    let makeStorage: (@Sendable () -> any InstanceStorage)?
 
     /// Creates a scope from its text.
     ///
     /// - Parameter rawValue: The text that identifies the scope.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        makeStorage = nil
     }
+
+    /// A scope whose registrations keep their instances in storage made by `storage`.
+    init(_ rawValue: String, storage: @escaping @Sendable () -> any InstanceStorage) {
+        self.rawValue = rawValue
+        makeStorage = storage
+    }
+
+    public static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public init(stringLiteral value: String) {
         self.init(value)

@@ -15,39 +15,25 @@ struct Key: Hashable, Sendable {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
     }
 
+    /// The argument types of a registration without runtime arguments.
     static var noArguments: ObjectIdentifier { ObjectIdentifier(Void.self) }
 
-    static func == (lhs: Key, rhs: Key) -> Bool {
-        lhs.type == rhs.type && lhs.arguments == rhs.arguments && lhs.name == rhs.name
+    /// The same key for another service type (a `Lazy`'s or an `Optional`'s wrapped type).
+    func withType(_ type: Any.Type) -> Key {
+        Key(type: ObjectIdentifier(type), name: name, arguments: arguments)
     }
 
-    /// Feeds `Hasher` one word (the cheap hash below) instead of three fields and a string hash.
+    /// One mixed word instead of three fields: the name's text hash is computed once, when the
+    /// name is made.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(tableHash)
-    }
-
-    /// A cheap, well-mixed hash for `LookupTable` (not `Hasher`: that is SipHash, made to resist
-    /// hash flooding, which keys chosen by the program's own registrations do not need).
-    @inline(__always)
-    var tableHash: Int {
         var hash = UInt(bitPattern: Int(bitPattern: type)) &* 0x9E37_79B9_7F4A_7C15
         hash ^= UInt(bitPattern: Int(bitPattern: arguments)) &* 0xC2B2_AE3D_27D4_EB4F
-        if let name { hash ^= UInt(bitPattern: name.textHash) &* 0x1656_67B1_9E37_79F9 }
-        hash ^= hash >> 31
-        return Int(bitPattern: hash)
+        if let name { hash ^= UInt(bitPattern: name.textHash) }
+        hasher.combine(hash)
     }
 }
 
 /// How a type reads in messages, paths and graphs: `CourseRepository`, not `any CourseRepository`.
 func displayName(of type: Any.Type) -> String {
     String(describing: type)
-}
-
-/// The type names of a parameter pack, in order.
-func typeNames<each A>(of _: repeat (each A).Type) -> [String] {
-    var names: [String] = []
-    for type in repeat (each A).self {
-        names.append(displayName(of: type))
-    }
-    return names
 }

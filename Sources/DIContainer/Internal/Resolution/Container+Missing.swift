@@ -1,11 +1,11 @@
 /// The errors for keys nothing answers.
 extension Container {
     /// The error for a key nothing answers, recorded as a dependency of the step that asked.
-    func missing<S, Args>(
-        _: S.Type, key: Key, arguments: Args.Type, parent: Frame?, scope: OverrideScope?
+    func missing<Args>(
+        _ type: Any.Type, key: Key, arguments: Args.Type, parent: Step?, scope: OverrideScope?
     ) -> ResolutionError {
         let requested = ServiceKey(
-            typeName: displayName(of: S.self), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
+            typeName: displayName(of: type), name: key.name, argumentTypeNames: Self.elementNames(of: Args.self))
         parent?.record(Dependency(key: key, service: requested))
         return missingError(
             for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope,
@@ -38,7 +38,7 @@ extension Container {
         var scope = scope
         while let current = scope {
             if isOrDescends(from: current.target) {
-                result += current.overrides.entries(ofType: type).filter { entry in !result.contains { $0.key == entry.key } }
+                result += current.entries.filter { $0.key.type == type }.filter { entry in !result.contains { $0.key == entry.key } }
             }
             scope = current.parent
         }

@@ -1,117 +1,144 @@
-import Synchronization
+import Locking
 
-/// One top-level resolve and everything its steps share: the container it started at, the test
-/// overrides in effect, whether it is traced, and its `graph` instances. Synchronous and `async`
-/// steps share it alike; it ends when its last step does (the steps keep it alive). Synchronous
-/// top-level resolves use their thread's own (`ThreadContext.withResolution`).
-///
-/// A thread's resolution refers to its container unretained while its resolve runs (the resolve is
-/// a call on that container, which its caller holds); if something still holds the resolution
-/// when the resolve ends (a `Lazy`, a kept resolver), it retains the container from then on
-/// (`keepContainer()`), as resolutions made with `init` do from the start.
-///
-/// `@unchecked Sendable`, reviewed: `container`, `scope` and `isTraced` are set only while the
-/// resolution is uniquely referenced by its thread's context (before its resolve starts, after
-/// the last other reference is gone), and are constant in between, but for `keptContainer`, which only that resolve sets,
-/// once, when it ends; `graph` and `completions` are atomic.
-final class Resolution: @unchecked Sendable {
-    /// Where the request started: every step looks its dependencies up from here. Set for as
-    /// long as the resolution is in use.
-    private var containerReference: Unmanaged<Container>?
-    /// The same container, retained, when the resolution may outlive its resolve.
-    private var keptContainer: Container?
-    /// The test overrides in effect; `hasScope` says whether there are any, without a retain.
-    private(set) var scope: OverrideScope?
-    private(set) var hasScope = false
-    /// Whether steps are reported to the container's tracing handler.
-    private(set) var isTraced = false
-    /// The `graph` instances kept so far, retained; made on the first one, and kept by a thread's
-    /// resolution from one resolve to the next.
-    private let graph = Atomic<Unmanaged<GraphInstances>?>(nil)
-    /// New instances waiting for their `initCompleted` hooks (`Container+Completion.swift`).
-    let completions = PendingCompletions()
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    /// A resolution that retains its container.
-    init(container: Container, scope: OverrideScope?, isTraced: Bool) {
-        start(container: container, scope: scope, isTraced: isTraced)
-        keptContainer = container
+/// One top-level resolve, which every step of its graph shares: the test overrides it runs
+/// under, its `graph` instances, the new instances waiting for their `initCompleted` hooks, and
+/// the step whose factory runs now on the thread that started it (so that a container captured
+/// by that factory continues this resolution). A `Lazy` made in it keeps it, to share its
+/// `graph` instances when read later.
+final class Resolution: Sendable {
+    /// The resolution whose synchronous factory runs on this thread, if any.
+    @TaskLocal static var current: Resolution?
+
+    /// A new instance waiting for its registration's `initCompleted` hooks.
+    struct PendingHooks: Sendable {
+        let entry: Entry
+        let container: Container
+        let hooks: [Entry.Hook]
+        let instance: InstanceBox<Any>
+        /// Where the instance is kept, to drop it when a hook fails (`nil` for `graph`).
+        let slot: Slot?
+        let parent: Step?
     }
 
-    /// An unused resolution, for a thread.
-    init() {}
-
-    deinit {
-        graph.load(ordering: .acquiring)?.release()
+    private struct State: Sendable {
+        var graph: [ObjectIdentifier: (entry: Entry, slot: Slot)] = [:]
+        var pending: [PendingHooks] = []
+        /// The step whose factory runs on `thread`.
+        var running: Step?
+        /// Entry points under way: the top-level resolve, and `Lazy` reads that continue it.
+        var active = 0
     }
 
-    /// Makes this unused resolution the one of a new resolve of `container`, which the caller
-    /// keeps alive until the resolve ends.
-    @inline(__always)
-    func start(container: Container, scope: OverrideScope?, isTraced: Bool) {
-        containerReference = Unmanaged.passUnretained(container)
-        if let scope {
-            self.scope = scope
-            hasScope = true
-        }
+    let scope: OverrideScope?
+    let isTraced: Bool
+    /// The thread that started it.
+    let thread = Resolution.currentThread
+    private let state = Locked(State())
+
+    init(scope: OverrideScope?, isTraced: Bool) {
+        self.scope = scope
         self.isTraced = isTraced
     }
 
-    /// Retains the container: the resolution outlives its resolve.
-    func keepContainer() {
-        keptContainer = container
+    /// What identifies this resolution when it waits for another's build (`WaitGraph`).
+    var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
-    /// Drops what the resolution kept, so that a thread's unused one keeps nothing alive. Only for a
-    /// resolution nothing else holds (so it never retained its container).
-    @inline(__always)
-    func clear() {
-        containerReference = nil
-        if hasScope {
-            scope = nil
-            hasScope = false
+    /// The store of `entry`'s `graph` instance in this resolution.
+    func graphSlot(for entry: Entry) -> Slot {
+        state.withLock { state in
+            if let kept = state.graph[ObjectIdentifier(entry)] { return kept.slot }
+            let slot = Slot(SharedStorage())
+            state.graph[ObjectIdentifier(entry)] = (entry, slot)
+            return slot
         }
-        if let instances = graph.load(ordering: .acquiring) {
-            instances._withUnsafeGuaranteedRef { if !$0.isEmpty { $0.removeAll() } }
+    }
+
+    /// The step whose synchronous factory runs now on the thread that started the resolution.
+    var runningStep: Step? {
+        thread == Self.currentThread ? state.withLock { $0.running } : nil
+    }
+
+    /// Runs `factory` as `step`'s, marked as the running one while it runs on this resolution's
+    /// thread; a top-level step also marks this resolution as the thread's current one.
+    func run<S>(_ step: Step, _ factory: () throws -> S) rethrows -> S {
+        guard thread == Self.currentThread else { return try factory() }
+        let outer = state.withLock { state in
+            defer { state.running = step }
+            return state.running
         }
+        defer { state.withLock { $0.running = outer } }
+        if Self.current === self { return try factory() }
+        return try Self.$current.withValue(self, operation: factory)
     }
 
-    /// The container the request started at.
-    var container: Container { containerReference.unsafelyUnwrapped.takeUnretainedValue() }
-
-    /// The container, unretained.
-    var unretainedContainer: Unmanaged<Container> { containerReference.unsafelyUnwrapped }
-
-    /// Identifies this resolution to `InstanceCell` and `WaitGraph`.
-    var owner: ObjectIdentifier { ObjectIdentifier(self) }
-
-    /// The object kept for `entry`'s `graph` instance in this resolution (the instance or its box,
-    /// `Entry.graphValue(_:as:)`), if any, unretained: the resolution keeps it.
-    @inline(__always)
-    func graphInstance(of entry: Entry) -> Unmanaged<AnyObject>? {
-        guard let instances = graph.load(ordering: .acquiring) else { return nil }
-        return instances._withUnsafeGuaranteedRef { $0.object(for: entry) }
+    func queue(_ pending: PendingHooks) {
+        state.withLock { $0.pending.append(pending) }
     }
 
-    /// Keeps `object` (`Entry.graphObject(_:)`, retained: the reference moves to the resolution)
-    /// for `entry`'s `graph` instance and returns it — or, when a concurrent step of this
-    /// resolution kept one first, that one — unretained: the resolution keeps it.
-    func keepGraphInstance(_ object: Unmanaged<AnyObject>, of entry: Entry) -> Unmanaged<AnyObject> {
-        graphInstances()._withUnsafeGuaranteedRef { $0.keep(object, for: entry) }
+    /// Runs `body` as an entry point of this resolution (its top-level step, or a `Lazy` read),
+    /// then, when it is the last one under way, every hook waiting, including those of the
+    /// instances hooks build. The first failure is thrown: `body`'s, else a hook's.
+    func enter<S>(_ body: () throws -> S) throws -> S {
+        state.withLock { $0.active += 1 }
+        let result = Result(catching: body)
+        let hookFailure = completePending()
+        let value = try result.get()
+        if let hookFailure { throw hookFailure }
+        return value
     }
 
-    /// The resolution's `graph` instances, made on the first one.
-    @inline(__always)
-    private func graphInstances() -> Unmanaged<GraphInstances> {
-        if let instances = graph.load(ordering: .acquiring) { return instances }
-        return makeGraphInstances()
+    /// `enter(_:)` for an `async` entry point.
+    func enter<S>(_ body: () async throws -> S) async throws -> S {
+        state.withLock { $0.active += 1 }
+        let result: Result<S, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        let hookFailure = completePending()
+        let value = try result.get()
+        if let hookFailure { throw hookFailure }
+        return value
     }
 
-    @inline(never)
-    private func makeGraphInstances() -> Unmanaged<GraphInstances> {
-        let made = Unmanaged.passRetained(GraphInstances())
-        let (exchanged, original) = graph.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
-        if exchanged { return made }
-        made.release()
-        return original.unsafelyUnwrapped
+    private func completePending() -> (any Error)? {
+        var failure: (any Error)?
+        while let batch = takePending() {
+            for item in batch {
+                do {
+                    try Step.runHooks(item, in: self)
+                } catch {
+                    item.slot?.reset()
+                    if failure == nil { failure = error }
+                }
+            }
+        }
+        return failure
+    }
+
+    /// The waiting hooks, when the calling entry point is the last one under way; `nil` once
+    /// none wait (the entry point has then left).
+    private func takePending() -> [PendingHooks]? {
+        state.withLock { state in
+            if state.active > 1 || state.pending.isEmpty {
+                state.active -= 1
+                return nil
+            }
+            defer { state.pending = [] }
+            return state.pending
+        }
     }
 }

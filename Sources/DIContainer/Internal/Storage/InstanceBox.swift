@@ -1,16 +1,10 @@
-/// A type-erased holder of one resolved instance. The concrete subclass is `InstanceBox<S>`; the
-/// registration key proves `S`, so readers downcast with `unsafeDowncast` and skip the dynamic
-/// cast a `[Key: Any]` store would need on every resolve.
+/// An instance as the shared stores keep it: `graph`, `singleton`, `scoped`, `weak` and custom
+/// lifetimes hand it to every thread that asks.
 ///
-/// `@unchecked Sendable`, reviewed: the box is immutable after initialization. The instance inside
-/// is handed to every thread that resolves a shared lifetime (`singleton`, `graph`, `weak`), which
-/// is why only `Sendable` services can be registered with a `Lifetime` (`register` requires
-/// `S: Sendable`; `UncheckedSendable` is the user's named opt-out), while a `registerMainActor`
-/// registration's box is read only on the main actor.
-class AnyInstanceBox: @unchecked Sendable {}
-
-final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
-    // `@unchecked Sendable` restated from `AnyInstanceBox`: one `let`.
+/// `@unchecked Sendable`, reviewed: one `let`. Only two kinds of value are boxed: services of the
+/// shared lifetimes, which `register` requires to be `Sendable`, and `registerMainActor`
+/// services, whose boxes the engine opens only on the main actor (it checks before every step).
+final class InstanceBox<S>: @unchecked Sendable {
     let value: S
 
     init(_ value: S) {
@@ -18,58 +12,45 @@ final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
     }
 }
 
-/// The type of an `InstanceBox<S>`, which boxes an `S` without looking its own metadata up: it
-/// is the metatype the call is made on.
-protocol InstanceBoxing: AnyInstanceBox {
-    /// A box holding `value` (a `T` that is this box's `S`).
-    static func boxing<T>(_ value: consuming T) -> AnyInstanceBox
-    /// Whether `S` is a class, whose instances are objects themselves.
-    static var isClassInstance: Bool { get }
+/// A box whose instance can be held weakly instead (`WeakStorage`).
+protocol Weakenable: Sendable {
+    /// A weak hold on the instance; `nil` when it is not a class instance.
+    func weakened() -> (any WeakInstance)?
 }
 
-extension InstanceBox: InstanceBoxing {
-    static func boxing<T>(_ value: consuming T) -> AnyInstanceBox {
-        Self(unsafeBitCast(value, to: S.self))
-    }
-
-    static var isClassInstance: Bool {
-        S.self is AnyClass && MemoryLayout<S>.size == MemoryLayout<AnyObject>.size
-    }
+/// A weak hold on a boxed class instance.
+protocol WeakInstance: Sendable {
+    /// A new box of the instance while it is alive, else `nil`.
+    var strongBox: (any Sendable)? { get }
 }
 
-extension Entry {
-    /// `value` in a box of the entry's service type, without looking its metadata up (the entry
-    /// keeps the box's type). Only for a registration whose storage keeps boxes
-    /// (`RegistrationStorage.keepsBoxes`): the others have no box type.
-    @inline(__always)
-    func box<S>(_ value: consuming S) -> AnyInstanceBox {
-        boxType.unsafelyUnwrapped.boxing(value)
+extension InstanceBox: Weakenable {
+    func weakened() -> (any WeakInstance)? {
+        guard let object = classInstance(in: value) else { return nil }
+        return WeakInstanceBox<S>(object)
     }
 }
 
-extension AnyInstanceBox {
-    /// The value inside, as the type the key promised.
-    @inline(__always)
-    func value<S>(as _: S.Type) -> S {
-        unsafeDowncast(self, to: InstanceBox<S>.self).value
+/// The weak counterpart of `InstanceBox`. `@unchecked Sendable`, reviewed: one `weak let` (the
+/// runtime loads weak references atomically) of an instance an `InstanceBox` held.
+private final class WeakInstanceBox<S>: WeakInstance, @unchecked Sendable {
+    weak let object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+
+    var strongBox: (any Sendable)? {
+        guard let object, let value = object as? S else { return nil }
+        return InstanceBox(value)
     }
 }
 
-extension Entry {
-    /// What a resolution keeps for `value`, a `graph` instance of this registration: the instance
-    /// itself when the service is a class, else a box.
-    @inline(__always)
-    func graphObject<S>(_ value: S) -> AnyObject {
-        if keepsGraphInstanceUnboxed { return unsafeBitCast(value, to: AnyObject.self) }
-        return box(value)
+/// The class instance `value` is or wraps (through optionals), if any.
+private func classInstance(in value: Any) -> AnyObject? {
+    if let optional = value as? any OptionalResolvable {
+        return optional.wrappedValue.flatMap(classInstance(in:))
     }
-
-    /// The `graph` instance `object` (made by `graphObject(_:)`), as the type the key promised.
-    @inline(__always)
-    func graphValue<S>(_ object: Unmanaged<AnyObject>, as _: S.Type) -> S {
-        object._withUnsafeGuaranteedRef { object in
-            if keepsGraphInstanceUnboxed { return unsafeBitCast(object, to: S.self) }
-            return unsafeDowncast(object, to: AnyInstanceBox.self).value(as: S.self)
-        }
-    }
+    guard type(of: value) is AnyClass else { return nil }
+    return value as AnyObject
 }

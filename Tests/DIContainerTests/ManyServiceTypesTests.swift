@@ -10,8 +10,8 @@ struct Nest<Inner>: Sendable {
 /// Registering a service without runtime arguments finds its registration class in a cache of
 /// its own (`EntryClasses`); these tests register more types than its first table holds, from
 /// several threads at once, into several containers.
-@Suite("Registration class cache")
-struct EntryClassCacheTests {
+@Suite("Many service types")
+struct ManyServiceTypesTests {
     /// Registers `Nest<Inner>` and, below it, `depth` more levels of nesting.
     private func registerNests<Inner>(_: Inner.Type, depth: Int, in container: Container) {
         container.register(Nest<Inner>.self) { _ in Nest<Inner>(depth: depth) }

@@ -5,8 +5,8 @@ import Testing
 
 /// Regression tests for the engine's behaviours: releasing replaced registrations, depth on
 /// small stacks, refusing `async` registrations synchronously, task-local overrides, contention.
-@Suite("Engine")
-struct EngineTests {
+@Suite("Release, small stacks and contention")
+struct ReleaseAndContentionTests {
     final class Payload: Sendable {
         static let alive = Counter()
         static let released = Counter()

@@ -1,0 +1,68 @@
+/// A handle the container makes instead of resolving (`Lazy`, `Provider`): asking for `Lazy<T>`
+/// checks that `T` is registered and defers its resolve to the handle's read.
+///
+/// A handle holds its container weakly: a container dropped by its users is freed with its
+/// singletons, also when they keep handles; reading a handle then throws. At a read, the test
+/// overrides in effect there apply, else those in effect where the handle was made.
+protocol ResolvableHandle {
+    /// The service the handle resolves.
+    static var wrappedType: Any.Type { get }
+
+    /// A handle that resolves `target` with `arguments`, made by `parent`'s factory in
+    /// `resolution`.
+    static func make<Args>(
+        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
+    ) -> Self
+}
+
+extension Container {
+    /// A handle, when `S` is one: checks that its service is registered, records the deferred
+    /// dependency, and makes it.
+    func handle<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, resolution: Resolution) throws -> S? {
+        guard let handleType = S.self as? any ResolvableHandle.Type else { return nil }
+        let target = key.withType(handleType.wrappedType)
+        guard let entry = entry(for: target, scope: resolution.scope) else {
+            throw missing(handleType.wrappedType, key: target, arguments: Args.self, parent: parent, scope: resolution.scope)
+        }
+        var dependency = Dependency(entry)
+        dependency.isDeferred = true
+        parent?.record(dependency)
+        return handleType.make(for: target, arguments: arguments, parent: parent, resolution: resolution, container: self) as? S
+    }
+
+    /// What a `Lazy` read resolves: under the overrides in effect at the read when they differ
+    /// from those of the resolution that made it, a new resolution; else below the step that
+    /// made it while that step's factory runs; else, after, in the resolution that made it (so
+    /// sharing its `graph` instances).
+    func resolveLazy<S, Args>(_: S.Type, key: Key, arguments: Args, madeIn resolution: Resolution, below parent: Step?) throws -> S {
+        if let scope = currentScope, scope !== resolution.scope {
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope)
+        }
+        if let parent, !parent.isFinished {
+            return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
+        }
+        return try resolution.enter {
+            do {
+                return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
+            } catch let exhausted as StackExhausted {
+                throw exhausted.error
+            }
+        }
+    }
+
+    /// The error for a handle read after its container was released.
+    static func released(_ type: Any.Type, key: Key) -> ResolutionError {
+        ResolutionError(.containerReleased, path: [ServiceKey(type, name: key.name, argumentTypes: [])])
+    }
+}
+
+/// The runtime arguments a `Lazy` or `Provider` hands to its factory, as `resolve` would have.
+/// `@unchecked Sendable`, reviewed: the arguments were given to a resolve whose handle may cross
+/// threads only when its service is `Sendable`; they are passed on once per read, never mutated.
+struct HandleArguments<Args>: @unchecked Sendable {
+    let value: Args
+
+    init(_ value: Args) {
+        self.value = value
+    }
+}

@@ -1,0 +1,68 @@
+import Locking
+
+/// Where a lifetime keeps a registration's instance: the one protocol behind every lifetime
+/// that keeps anything, built in or your own (`Lifetime.custom(_:storage:)`).
+///
+/// The container owns the instances' construction: it reads `instance` on each resolve, builds
+/// a new instance exactly once whenever it is `nil`, and hands it to `store(_:)`. The values are
+/// opaque boxes the container made; keep them as they are. `store(_:)` and `reset()` are called
+/// while the container holds the registration's build lock, so keep them short and never
+/// resolve from them.
+///
+/// A time-to-live storage, for a lifetime Factory users know as `.timeToLive`:
+///
+/// ```swift
+/// final class ExpiringStorage: InstanceStorage {
+///     private let seconds: Double
+///     private let kept = Mutex<(value: any Sendable, expiry: ContinuousClock.Instant)?>(nil)
+///
+///     init(seconds: Double) { self.seconds = seconds }
+///
+///     var instance: (any Sendable)? {
+///         kept.withLock { kept in
+///             guard let current = kept, ContinuousClock.now < current.expiry else { kept = nil; return nil }
+///             return current.value
+///         }
+///     }
+///     func store(_ instance: any Sendable) {
+///         kept.withLock { $0 = (instance, ContinuousClock.now.advanced(by: .seconds(seconds))) }
+///     }
+///     func reset() { kept.withLock { $0 = nil } }
+/// }
+/// ```
+public protocol InstanceStorage: AnyObject, Sendable {
+    /// The kept instance, or `nil` when none is kept (never built, released, expired, reset).
+    var instance: (any Sendable)? { get }
+    /// Keeps `instance`, replacing whatever was kept.
+    ///
+    /// - Parameter instance: The new instance, as the container boxed it.
+    func store(_ instance: any Sendable)
+    /// Forgets the kept instance: the next resolve builds a new one.
+    func reset()
+}
+
+/// `singleton`, `scoped` and `graph`: holds the instance strongly.
+final class SharedStorage: InstanceStorage {
+    private let kept = Locked<(any Sendable)?>(nil)
+
+    var instance: (any Sendable)? { kept.withLock { $0 } }
+    func store(_ instance: any Sendable) { kept.withLock { $0 = instance } }
+    func reset() { kept.withLock { $0 = nil } }
+}
+
+/// `weak`: holds a class instance weakly, so it lives while somebody else holds it. A value
+/// (or an optional holding none) cannot be held weakly and is not kept.
+final class WeakStorage: InstanceStorage {
+    private let kept = Locked<(any WeakInstance)?>(nil)
+
+    var instance: (any Sendable)? {
+        kept.withLock { $0?.strongBox }
+    }
+
+    func store(_ instance: any Sendable) {
+        let weakened = (instance as? any Weakenable)?.weakened()
+        kept.withLock { $0 = weakened }
+    }
+
+    func reset() { kept.withLock { $0 = nil } }
+}

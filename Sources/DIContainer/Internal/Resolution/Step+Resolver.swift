@@ -1,0 +1,34 @@
+/// A step as the resolver its factory receives: while the factory runs, every call continues
+/// the resolution below the step; afterwards, each call starts a new resolution.
+extension Step: Resolver {
+    /// The step to continue, while its factory runs.
+    private var running: Step? { isFinished ? nil : self }
+
+    func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
+        try container.resolve(
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
+            parent: running)
+    }
+
+    func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
+        try container.resolve(
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
+            parent: running)
+    }
+
+    func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
+        try await container.resolveAsync(
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
+            parent: running)
+    }
+
+    func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {
+        try await container.resolveAsync(
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
+            parent: running)
+    }
+
+    func resolveAll<S>(_ type: S.Type) throws -> [S] {
+        try container.resolveAll(S.self, parent: running)
+    }
+}

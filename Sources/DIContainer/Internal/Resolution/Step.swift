@@ -1,0 +1,116 @@
+import Locking
+import Synchronization
+
+/// One step of a resolution: building one registration's instance. It is the resolver the
+/// factory (or an `initCompleted` hook) receives: what the factory resolves through it continues
+/// the resolution below this step — same path for errors and cycles, same `graph` instances,
+/// same test overrides. Used after the factory returned, it starts a new resolution in its
+/// container, which it keeps alive.
+final class Step: Sendable {
+    let entry: Entry
+    let parent: Step?
+    let resolution: Resolution
+    let container: Container
+    /// 1 for the top-level step.
+    let depth: Int
+    /// The stack of the thread the step runs on, for the steps below it on that thread.
+    let stack: StackBounds
+    /// Whether the step runs `entry`'s hooks rather than its factory.
+    private let isHook: Bool
+    /// What the factory asks for, while its registration is still learning it.
+    private let recorded: Locked<[Dependency]>?
+    private let finished = Atomic<Bool>(false)
+
+    init(entry: Entry, parent: Step?, resolution: Resolution, container: Container, stack: StackBounds, isHook: Bool = false) {
+        self.entry = entry
+        self.parent = parent
+        self.resolution = resolution
+        self.container = container
+        self.stack = stack
+        self.isHook = isHook
+        depth = (parent?.depth ?? 0) + 1
+        let observing =
+            isHook ? entry.hookDependencies == nil : Entry.isObserving(entry.current, declared: entry.declaredDependencies)
+        recorded = observing ? Locked([]) : nil
+    }
+
+    /// Whether the factory (or hook) returned: the resolver then starts new resolutions.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+    /// Ends the step, keeping what it asked for when its registration learns its dependencies.
+    func finish(succeeded: Bool) {
+        finished.store(true, ordering: .releasing)
+        guard let recorded else { return }
+        let dependencies = recorded.withLock { $0 }
+        if isHook {
+            if succeeded { entry.observeHooks(dependencies) }
+        } else {
+            entry.observe(dependencies, complete: succeeded)
+        }
+    }
+
+    /// Notes that the factory asked for `dependency` (only while its registration learns).
+    func record(_ dependency: @autoclosure () -> Dependency) {
+        guard let recorded else { return }
+        let dependency = dependency()
+        recorded.withLock { if !$0.contains(dependency) { $0.append(dependency) } }
+    }
+
+    /// The services from the top-level request down to this step.
+    var path: [ServiceKey] {
+        var steps: [ServiceKey] = []
+        var step: Step? = self
+        while let current = step {
+            steps.append(current.entry.service)
+            step = current.parent
+        }
+        return steps.reversed()
+    }
+
+    /// Throws a circular-dependency error when building `entry` below `parent` would close a
+    /// loop: `entry` is being built on the path already.
+    static func checkCycle(_ entry: Entry, below parent: Step?) throws {
+        var step = parent
+        while let current = step {
+            if current.entry === entry {
+                let path = (parent?.path ?? []) + [entry.service]
+                throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(current.depth - 1))), path: path)
+            }
+            step = current.parent
+        }
+    }
+
+    /// Runs the hooks waiting in `pending`, with a step below the one that built the instance.
+    static func runHooks(_ pending: Resolution.PendingHooks, in resolution: Resolution) throws {
+        let parent = pending.parent
+        try checkCycle(pending.entry, below: parent)
+        let step = Step(
+            entry: pending.entry, parent: parent, resolution: resolution, container: pending.container,
+            stack: StackBounds.current(below: parent), isHook: true)
+        do {
+            try resolution.run(step) {
+                for hook in pending.hooks {
+                    try hook(step, pending.instance.value)
+                }
+            }
+            step.finish(succeeded: true)
+        } catch {
+            step.finish(succeeded: false)
+            if let exhausted = error as? StackExhausted { throw exhausted.error }
+            if error is ResolutionError || error is CancellationError { throw error }
+            throw ResolutionError(.initCompletedFailed(underlying: error), path: step.path, registrationSite: pending.entry.site)
+        }
+    }
+}
+
+/// A synchronous step refused for want of stack. It carries the step instead of a
+/// `ResolutionError` because making the error's text takes stack of its own: the resolution's
+/// first step, near the top of the stack, turns it into one.
+struct StackExhausted: Error {
+    let parent: Step?
+    let entry: Entry
+
+    var error: ResolutionError {
+        ResolutionError(.depthLimitExceeded(limit: parent?.depth ?? 0), path: (parent?.path ?? []) + [entry.service])
+    }
+}

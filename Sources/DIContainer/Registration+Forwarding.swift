@@ -1,0 +1,53 @@
+/// A factory box that can make an alias of its registration (`Registration.implements`): a
+/// registration of another type whose step resolves the target registration below it, with the
+/// same runtime arguments, and hands its instance out as the forwarded type.
+protocol Forwardable {
+    func alias<F>(_ type: F.Type, of target: Entry, name: Name?, file: StaticString, line: Int) -> Entry
+}
+
+extension SyncFactory: Forwardable {
+    func alias<F>(_ type: F.Type, of target: Entry, name: Name?, file: StaticString, line: Int) -> Entry {
+        Entry(
+            key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
+            argumentTypes: target.argumentTypes, lifetime: .transient, kind: target.kind == .mainActor ? .sync : target.kind,
+            factory: SyncFactory<F, Args> { resolver, arguments in
+                let step = try forwardingStep(resolver, target: target)
+                let value = try step.container.step(S.self, entry: target, arguments: arguments, parent: step, resolution: step.resolution)
+                return try forwarded(value, as: F.self, from: target, in: step)
+            },
+            forwardingTarget: target, file: file, line: line)
+    }
+}
+
+extension AsyncFactory: Forwardable {
+    func alias<F>(_ type: F.Type, of target: Entry, name: Name?, file: StaticString, line: Int) -> Entry {
+        Entry(
+            key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
+            argumentTypes: target.argumentTypes, lifetime: .transient, kind: .async,
+            factory: AsyncFactory<F, Args> { resolver, arguments in
+                let step = try forwardingStep(resolver, target: target)
+                let value = try await step.container.stepAsync(
+                    S.self, entry: target, arguments: arguments, parent: step, resolution: step.resolution)
+                return try forwarded(value, as: F.self, from: target, in: step)
+            },
+            forwardingTarget: target, file: file, line: line)
+    }
+}
+
+/// The alias's own step, which its factory receives as its resolver.
+private func forwardingStep(_ resolver: any Resolver, target: Entry) throws -> Step {
+    // The engine runs every factory with its step as the resolver; nothing else calls one.
+    guard let step = resolver as? Step else { throw ResolutionError(.notRegistered, path: [target.service]) }
+    step.record(Dependency(target))
+    return step
+}
+
+/// The target's instance as the forwarded type, or the error naming both.
+private func forwarded<S, F>(_ value: S, as _: F.Type, from target: Entry, in step: Step) throws -> F {
+    guard let forwarded = value as? F else {
+        throw ResolutionError(
+            .forwardingMismatch(target: target.service, instanceType: displayName(of: type(of: value as Any))),
+            path: step.path, registrationSite: target.site)
+    }
+    return forwarded
+}
