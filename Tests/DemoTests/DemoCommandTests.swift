@@ -92,6 +92,21 @@ struct DemoCommandTests {
                 "  CourseDetailPresenter · arguments (Int) · transient · depends on CourseDetailLoading, Scheduler"))
     }
 
+    @Test(
+        "graph and registrations of an incomplete assembly show it, print its problems and exit 0 (only validate exits 1)",
+        arguments: ["graph", "registrations"])
+    func showIncomplete(command: String) async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        for part in ["AppConfiguration", "InfrastructureAssembly"] {
+            let result = try await DemoProcess.run([command, "--without", part, "--cache-dir", cache.url.path])
+            #expect(result.status == 0, "\(result)")
+            #expect(!result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.hasPrefix("The container has "), "\(result)")
+            #expect(result.stderr.contains(" problems:\n1. Cannot resolve "), "\(result)")
+        }
+    }
+
     @Test("detail shows one course through the runtime-argument presenter")
     func detail() async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
