@@ -23,7 +23,8 @@ extension DemoOptions {
           --base-url <url>       Use the HTTP server at <url> instead of the embedded fixtures.
           --cache-dir <dir>      Cache folder (default: $XDG_CACHE_HOME or ~/.cache on Linux,
                                  ~/Library/Caches on Apple platforms, subfolder dicontainer-demo).
-          --latency <ms>         Simulated latency of every fixture answer, in milliseconds.
+          --latency <ms>         Simulated latency of every fixture answer, in milliseconds,
+                                 at most \(maxLatencyMilliseconds) (one minute).
           --without <part>       Leave one part out of the assembly, to see what validation
                                  reports: AppConfiguration, SchedulingAssembly,
                                  InfrastructureAssembly, RepositoryAssembly, UseCaseAssembly

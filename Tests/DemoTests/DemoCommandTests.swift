@@ -151,6 +151,9 @@ struct DemoCommandTests {
             (["validate", "--format", "dot"], "--format applies only to the graph command"),
             (["detail"], "detail needs a course id"),
             (["detail", "x"], "detail expects a whole number ≥ 0 (a course id), got 'x'"),
+            (["detail", "-1"], "detail expects a whole number ≥ 0 (a course id), got '-1'"),
+            (["--latency", "\(Int.max)"], "--latency expects at most 60000 (milliseconds), got '\(Int.max)'"),
+            (["--base-url", "http://127.0.0.1:99999"], "--base-url expects a port from 1 to 65535, got 99999 in 'http://127.0.0.1:99999'"),
             (["validate", "extra"], "unexpected argument 'extra' after 'validate'"),
             (
                 ["validate", "--without", "CacheStore"],
