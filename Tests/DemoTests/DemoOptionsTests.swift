@@ -90,6 +90,20 @@ struct DemoOptionsTests {
         }
     }
 
+    @Test("--help lists exactly the parts --without accepts, in lines that fit")
+    func helpListsEveryPart() throws {
+        let help = DemoOptions.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let start = try #require(help.range(of: "to see what validation reports: "))
+        let end = try #require(help.range(of: ".", range: start.upperBound..<help.endIndex))
+        let listed = help[start.upperBound..<end.lowerBound].replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
+        #expect(listed == DemoAssembly.omittable)
+        #expect(listed.contains("SessionAssembly"))
+        for part in listed {
+            #expect(try DemoOptions.parse(["validate", "--without", part]).without == part)
+        }
+        #expect(DemoOptions.help.split(separator: "\n").allSatisfy { $0.count <= 90 })
+    }
+
     @Test("--without takes the configuration or one layer's assembly", arguments: DemoAssembly.omittable)
     func without(part: String) throws {
         #expect(try DemoOptions.parse(["validate", "--without", part]).without == part)
