@@ -10,6 +10,7 @@ import Foundation
 @main
 struct Demo {
     static func main() async {
+        Console.lineBufferStandardOutput()
         let options: DemoOptions
         do {
             options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))

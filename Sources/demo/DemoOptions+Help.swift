@@ -23,11 +23,9 @@ extension DemoOptions {
           --base-url <url>       Use the HTTP server at <url> instead of the embedded fixtures.
           --cache-dir <dir>      Cache folder (default: $XDG_CACHE_HOME or ~/.cache on Linux,
                                  ~/Library/Caches on Apple platforms, subfolder dicontainer-demo).
-          --latency <ms>         Simulated latency of every fixture answer, in milliseconds.
-          --without <part>       Leave one part out of the assembly, to see what validation
-                                 reports: AppConfiguration, SchedulingAssembly,
-                                 InfrastructureAssembly, RepositoryAssembly, UseCaseAssembly
-                                 or PresentationAssembly.
+          --latency <ms>         Simulated latency of every fixture answer, in milliseconds,
+                                 at most \(maxLatencyMilliseconds) (one minute).
+          --without <part>       \(withoutDescription)
           -h, --help             Show this help.
 
         EXIT STATUS: 0 success, 1 the command failed (network error, invalid container,
@@ -41,4 +39,35 @@ extension DemoOptions {
           swift run demo validate --without InfrastructureAssembly
           swift run demo --base-url http://127.0.0.1:8080
         """
+
+    /// Where option descriptions start in `help`, and how wide its lines are at most.
+    private static let descriptionColumn = 25
+    private static let lineWidth = 90
+
+    /// The `--without` description, wrapped under the descriptions. It lists
+    /// `DemoAssembly.omittable`, the parts the parser accepts, so help and parser cannot drift.
+    static var withoutDescription: String {
+        let parts = DemoAssembly.omittable
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " or " + (parts.last ?? "") : parts.joined()
+        return wrapped(
+            "Leave one part out of the assembly, to see what validation reports: \(list). Only validate exits 1 for it; "
+                + "graph and registrations show the incomplete container and print its problems on standard error.")
+    }
+
+    /// `text` in lines that end before `lineWidth`, every line after the first indented to
+    /// `descriptionColumn`.
+    static func wrapped(_ text: String) -> String {
+        let width = lineWidth - descriptionColumn
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? word : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n" + String(repeating: " ", count: descriptionColumn))
+    }
 }

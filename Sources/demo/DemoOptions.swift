@@ -17,10 +17,13 @@ struct DemoOptions: Equatable {
     var baseURL: URL?
     /// The cache folder; the per-user default when `nil`.
     var cacheDirectory: URL?
-    /// Simulated latency of fixture answers, in milliseconds.
+    /// Simulated latency of fixture answers, in milliseconds (at most `maxLatencyMilliseconds`).
     var latencyMilliseconds = 0
     /// What to leave out of the assembly (`--without`), to see a failing validation.
     var without: String?
+
+    /// The longest `--latency`: one minute, so a mistyped value cannot leave the demo asleep.
+    static let maxLatencyMilliseconds = 60_000
 
     /// Parses the arguments after the program name.
     ///
@@ -34,7 +37,7 @@ struct DemoOptions: Equatable {
         var format: GraphFormat?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("-"), argument != "-" else {
+            guard isOption(argument) else {
                 positionals.append(argument)
                 continue
             }
@@ -62,7 +65,8 @@ struct DemoOptions: Equatable {
                 guard !path.isEmpty else { throw UsageError("\(name) needs a folder, got an empty value") }
                 options.cacheDirectory = URL(fileURLWithPath: path, isDirectory: true)
             case "--latency":
-                options.latencyMilliseconds = try parseCount(value(), option: name, what: "milliseconds")
+                options.latencyMilliseconds = try parseCount(
+                    value(), option: name, what: "milliseconds", atMost: maxLatencyMilliseconds)
             case "--without":
                 let text = try value()
                 guard DemoAssembly.omittable.contains(text) else {
@@ -108,24 +112,5 @@ struct DemoOptions: Equatable {
         default:
             throw UsageError("unknown command '\(name)' (commands: run, detail, validate, graph, registrations, session, help)")
         }
-    }
-
-    private static func parseCount(_ text: String, option: String, what: String) throws(UsageError) -> Int {
-        guard let number = Int(text), number >= 0 else {
-            throw UsageError("\(option) expects a whole number ≥ 0 (\(what)), got '\(text)'")
-        }
-        return number
-    }
-
-    private static func parseURL(_ text: String, option: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            let host = url.host, !host.isEmpty
-        else {
-            // Repeat the text, unless it carries credentials.
-            let parsed = URL(string: text)
-            let shown = parsed?.user != nil || parsed?.password != nil ? parsed?.redactedDescription ?? "" : text
-            throw UsageError("\(option) expects an http(s) URL such as http://127.0.0.1:8080, got '\(shown)'")
-        }
-        return url
     }
 }

@@ -32,9 +32,11 @@ struct DemoRunner {
                 return validate()
             case .graph(let format):
                 print(Container.shared.graph(format: format), terminator: "")
+                printProblems()
                 return ExitStatus.success
             case .registrations:
-                return listRegistrations()
+                listRegistrations()
+                return ExitStatus.success
             case .session:
                 return try showSignOut()
             case .help:
@@ -126,20 +128,32 @@ struct DemoRunner {
 
     /// Lists the registrations with the dependencies a validation run observed; problems, if
     /// any, follow on standard error.
-    private func listRegistrations() -> Int32 {
-        var problems: (any Error)?
-        do {
-            try Container.shared.validate()
-        } catch {
-            problems = error
-        }
+    private func listRegistrations() {
+        let problems = validationProblems()
         let registrations = Container.shared.registrations
         Console.out("\(registrations.count) registrations:")
         for info in registrations {
             Console.out("  \(info)")
         }
-        guard let problems else { return ExitStatus.success }
-        Console.error("\(problems)")
-        return ExitStatus.failure
+        if let problems { Console.error("\(problems)") }
+    }
+
+    /// Prints the container's problems, if any, on standard error (after the graph, which is
+    /// drawn from the registrations as they are).
+    private func printProblems() {
+        if let problems = validationProblems() { Console.error("\(problems)") }
+    }
+
+    /// The validation report of an incomplete container (`--without`), or `nil` when it is valid.
+    ///
+    /// `graph` and `registrations` only show the container: they print the report but exit 0,
+    /// broken or not. `validate` is the command whose exit status says whether it is valid.
+    private func validationProblems() -> (any Error)? {
+        do {
+            try Container.shared.validate()
+            return nil
+        } catch {
+            return error
+        }
     }
 }

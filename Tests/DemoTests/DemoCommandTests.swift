@@ -92,6 +92,21 @@ struct DemoCommandTests {
                 "  CourseDetailPresenter · arguments (Int) · transient · depends on CourseDetailLoading, Scheduler"))
     }
 
+    @Test(
+        "graph and registrations of an incomplete assembly show it, print its problems and exit 0 (only validate exits 1)",
+        arguments: ["graph", "registrations"])
+    func showIncomplete(command: String) async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        for part in ["AppConfiguration", "InfrastructureAssembly"] {
+            let result = try await DemoProcess.run([command, "--without", part, "--cache-dir", cache.url.path])
+            #expect(result.status == 0, "\(result)")
+            #expect(!result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.hasPrefix("The container has "), "\(result)")
+            #expect(result.stderr.contains(" problems:\n1. Cannot resolve "), "\(result)")
+        }
+    }
+
     @Test("detail shows one course through the runtime-argument presenter")
     func detail() async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
@@ -136,6 +151,9 @@ struct DemoCommandTests {
             (["validate", "--format", "dot"], "--format applies only to the graph command"),
             (["detail"], "detail needs a course id"),
             (["detail", "x"], "detail expects a whole number ≥ 0 (a course id), got 'x'"),
+            (["detail", "-1"], "detail expects a whole number ≥ 0 (a course id), got '-1'"),
+            (["--latency", "\(Int.max)"], "--latency expects at most 60000 (milliseconds), got '\(Int.max)'"),
+            (["--base-url", "http://127.0.0.1:99999"], "--base-url expects a port from 1 to 65535, got 99999 in 'http://127.0.0.1:99999'"),
             (["validate", "extra"], "unexpected argument 'extra' after 'validate'"),
             (
                 ["validate", "--without", "CacheStore"],

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The demo under faults: an unusable cache folder and credentials in the server URL.
+/// The demo under faults: an unusable cache folder, a killed run and credentials in the server URL.
 @Suite("demo: faults")
 struct DemoFaultTests {
     @Test("an unusable cache folder gives one clear warning, and the network screen still shows")
@@ -23,6 +23,18 @@ struct DemoFaultTests {
         #expect(
             result.lines.filter { $0.hasPrefix("[") }
                 == ["[main] loading", "[main] cache: empty", "[main] network: \(DemoRunTests.summary)", "[main] done"])
+    }
+
+    @Test("standard output is line-buffered into a pipe: a run killed while it waits has delivered its lines")
+    func killedRunKeepsItsLines() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        // A minute of latency: the demo waits for its fixture answers long after the lines below.
+        let run = try await DemoProcess.linesBeforeKill(
+            ["--latency", "60000", "--cache-dir", cache.url.path], stop: { $0 == "[main] loading" }, timeoutSeconds: 30)
+        #expect(run.wasRunning, "the lines must arrive while the demo runs: \(run)")
+        #expect(run.lines.first?.hasPrefix("demo: data from embedded fixtures, 60000 ms latency;") == true, "\(run)")
+        #expect(run.lines.last == "[main] loading", "\(run)")
     }
 
     @Test("credentials in --base-url are never printed")

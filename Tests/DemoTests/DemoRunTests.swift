@@ -76,6 +76,7 @@ struct DemoRunTests {
         #expect(cold.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: empty", "[main] done"])
         #expect(cold.stderr.contains("[main] error: Couldn't refresh the courses: "), "\(cold)")
         #expect(cold.stderr.contains("cannot connect (http://127.0.0.1:9/"), "\(cold)")
+        #expect(cold.stderr.contains(" (3 attempts)"), "the message counts the retried attempts: \(cold)")
 
         let filled = try await DemoProcess.run(["--cache-dir", cache.url.path])
         #expect(filled.status == 0, "\(filled)")

@@ -175,6 +175,28 @@ struct APIClientTests {
         #expect(failing.requestCount(forPath: "/courses/recent") == 1)
     }
 
+    @Test("a transport error after several attempts says how many: a per-attempt timeout is not the whole wait")
+    func attemptCount() async throws {
+        let timeout = TransportError(.timedOut, url: nil, message: "no response within 30 seconds")
+        let transport = APITest.transport(failures: [.transport(timeout, route: "/courses/recent", times: 3)])
+        let error = try await #require(throws: APIError.self) {
+            try await APITest.client(transport, retryPolicy: DelayRecorder().policy()).send(APITest.RecentCourses())
+        }
+        #expect(error.description == "GET /courses/recent: timed out: no response within 30 seconds (3 attempts)")
+        guard case .transport(let underlying, _) = error else {
+            Issue.record("expected a transport error, got \(error)")
+            return
+        }
+        #expect(underlying.kind == .timedOut)
+
+        // One attempt only: the message is the transport's own.
+        let once = APITest.transport(failures: [.transport(timeout, route: "/courses/recent")])
+        let single = try await #require(throws: APIError.self) {
+            try await APITest.client(once).send(APITest.RecentCourses(settings: RequestSettings(maxRetries: 0)))
+        }
+        #expect(single.description == "GET /courses/recent: timed out: no response within 30 seconds")
+    }
+
     @Test(
         "a decoding failure names the request and the coding path",
         arguments: [

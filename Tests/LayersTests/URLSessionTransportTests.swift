@@ -143,6 +143,14 @@ struct URLSessionTransportTests {
             }
             #expect(transportError.kind == .timedOut)
             #expect(error.description.hasPrefix("GET /_test/slow: timed out (http://127.0.0.1:\(server.port)/_test/slow)"))
+
+            // Retried, the message counts the attempts: each waited the whole timeout.
+            let retried = SlowRequest(
+                query: .init(seconds: 30), settings: RequestSettings(maxRetries: 1, timeout: .milliseconds(300)))
+            let twice = try await #require(throws: APIError.self) {
+                try await client(server).send(retried)
+            }
+            #expect(twice.description.hasSuffix(" (2 attempts)"), "\(twice)")
         }
     }
 

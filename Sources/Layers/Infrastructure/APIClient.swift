@@ -16,7 +16,8 @@ import FoundationNetworking
 ///   connections), 408, 429 and 5xx are retried per the ``RetryPolicy`` (or the request's
 ///   ``RequestSettings/maxRetries``), honouring `Retry-After` in seconds; `POST` and `PATCH` are
 ///   retried only when the request sets ``RequestSettings/allowsRetry``. Other statuses (404, …),
-///   redirect loops and oversized responses are never retried.
+///   redirect loops and oversized responses are never retried. A transport error thrown after
+///   several attempts says how many (`no response within 30 seconds (3 attempts)`).
 /// - Bodies decode with `.convertFromSnakeCase` keys and ISO 8601 dates (with or without
 ///   fractional seconds); a failure throws ``APIError/decoding(reason:request:)`` naming the
 ///   coding path.
@@ -92,7 +93,7 @@ public struct APIClient: Sendable {
             } catch let error as TransportError {
                 try Task.checkCancellation()
                 guard mayRetry, attempt < maxAttempts, error.isTransient else {
-                    throw APIError.transport(error, request: summary)
+                    throw APIError.transport(error.afterAttempts(attempt), request: summary)
                 }
                 delay = retryPolicy.delay(beforeRetry: attempt)
             }

@@ -14,7 +14,8 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     case invalidRequest(reason: String, request: RequestSummary)
     /// The token provider failed; `reason` is its error's description.
     case authentication(reason: String, request: RequestSummary)
-    /// No HTTP response arrived, after the allowed retries.
+    /// No HTTP response arrived, after the allowed retries (the error's message then ends with
+    /// the number of attempts).
     case transport(TransportError, request: RequestSummary)
     /// The server answered with a non-2xx status, after the allowed retries; `bodyExcerpt` is
     /// the beginning of the response body (at most 200 characters).

@@ -104,3 +104,16 @@ extension TransportError {
         self.init(kind, url: url ?? error.failingURL, message: error.localizedDescription)
     }
 }
+
+extension TransportError {
+    /// The same error, its message followed by the number of attempts when there were several:
+    /// `no response within 30 seconds (3 attempts)`. Without the count, a per-attempt timeout
+    /// reads as the whole wait, which was three times as long.
+    ///
+    /// - Parameter attempts: How many attempts failed, this one included.
+    /// - Returns: The error, with the count when `attempts` is above 1.
+    func afterAttempts(_ attempts: Int) -> TransportError {
+        guard attempts > 1 else { return self }
+        return TransportError(kind, url: url, message: "\(message) (\(attempts) attempts)")
+    }
+}
