@@ -91,7 +91,7 @@ final class LazyCell: Sendable {
 
     /// The instance, built by `make` if no reader built it yet.
     func value<S>(_ make: () throws -> S) throws -> S {
-        let thread = Resolution.currentThread
+        let thread = StackBounds.currentThread
         while true {
             let step: Step = state.withLock { state in
                 switch state {
@@ -116,7 +116,7 @@ final class LazyCell: Sendable {
                 semaphore.wait()
             case .reentered:
                 let service = ServiceKey(typeName: displayName(of: S.self))
-                let path = Resolution.current?.runningStep?.path ?? []
+                let path = ThreadState.current.running?.path ?? []
                 throw ResolutionError(.circularDependency(cycle: [service, service]), path: path + [service])
             case .build:
                 let made: Result<S, any Error> = Result(catching: make)

@@ -40,16 +40,4 @@ struct MinimalContainerTests {
     func keptValueRefused() {
         #expect(!MinimalContainer().register(Int.self, keptPerResolve: true) { _ in 1 })
     }
-
-    @Test("The graph target shows the floor beside our ratio")
-    func floorInTarget() {
-        var results = Results()
-        results[.handWired, .graphChain] = Figure(samples: [300])
-        results[.ours, .graphChain] = Figure(samples: [1_200])
-        results[.minimal, .graphChain] = Figure(samples: [810])
-        #expect(
-            Targets.markdown(results).contains(
-                "- ❌ 10-level chain, graph lifetime, ≤ 3× the hand-wired chain with a shared node: 4.00× "
-                    + "(floor, a minimal container with no checks: 2.70×)"))
-    }
 }

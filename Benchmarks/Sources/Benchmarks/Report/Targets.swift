@@ -1,4 +1,4 @@
-/// The issue's speed targets, each checked against the run's medians.
+/// The performance floors, each checked against the run's medians.
 enum Targets {
     /// One target: what it asks for and how to compute it from the results.
     private struct Target: Sendable {
@@ -27,76 +27,51 @@ enum Targets {
         }.joined(separator: "\n")
     }
 
-    private static let targets: [Target] = [
-        Target(text: "existing singleton ≤ 40 ns", isRatio: false) { r in
-            r.median(.ours, .singleton).map { (ns($0), $0 <= 40) }
-        },
-        Target(text: "existing singleton ≥ 20× faster than Swinject's `.container`") { r in
-            speedUp(r, .singleton, atLeast: 20)
-        },
-        Target(text: "transient with one dependency ≤ 3× hand-wired") { r in
-            ratio(r.median(.ours, .oneDep), r.median(.handWired, .oneDep), atMost: 3)
-        },
-        Target(text: "transient with one dependency ≥ 10× faster than Swinject") { r in
-            speedUp(r, .oneDep, atLeast: 10)
-        },
-        Target(text: "10-level chain ≤ 3× the hand-wired chain") { r in
-            ratio(r.median(.ours, .chain), r.median(.handWired, .chain), atMost: 3)
-        },
-        Target(text: "10-level chain, transient, ≥ 10× faster than Swinject") { r in
-            speedUp(r, .chain, atLeast: 10)
-        },
-        Target(text: "10-level chain, graph lifetime, ≥ 10× faster than Swinject") { r in
-            speedUp(r, .graphChain, atLeast: 10)
-        },
-        Target(text: "10-level chain, graph lifetime, ≤ 3× the hand-wired chain with a shared node") { r in
-            guard let outcome = ratio(r.median(.ours, .graphChain), r.median(.handWired, .graphChain), atMost: 3)
-            else { return nil }
-            // The floor: a container that does only what the API shape costs (`MinimalContainer`).
-            let floor = ratio(r.median(.minimal, .graphChain), r.median(.handWired, .graphChain), atMost: 3)
-            return (outcome.0 + (floor.map { " (floor, a minimal container with no checks: \($0.0))" } ?? ""), outcome.1)
-        },
-        Target(text: "named resolve (one dep) within 10% of unnamed") { r in
-            ratio(r.median(.ours, .oneDepNamed), r.median(.ours, .oneDep), atMost: 1.1)
-        },
-        Target(text: "10,000 registrations resolve within 1.2× of 10") { r in
-            ratio(r.median(.ours, .oneDepAmong10k), r.median(.ours, .oneDepAmong10), atMost: 1.2)
-        },
-        Target(text: "singleton from 2 threads: aggregate throughput ≥ 1.5× one thread", isRatio: false) { r in
-            // Aggregate ns/op halves when throughput doubles: throughput ratio = 1-thread / 2-thread.
-            guard
-                let outcome = ratio(
-                    r.median(.ours, .singletonOneThread), r.median(.ours, .singletonTwoThreads), atLeast: 1.5)
-            else { return nil }
-            // The floor: two threads taking strong references to one stored object share its
-            // reference count, whatever the container does.
-            let floor = ratio(
-                r.median(.handWired, .singletonOneThread), r.median(.handWired, .singletonTwoThreads), atLeast: 1.5)
-            return (outcome.0 + (floor.map { " (hand-wired floor: \($0.0))" } ?? ""), outcome.1)
-        },
-        Target(text: "registration ≤ 200 ns per service", isRatio: false) { r in
-            r.median(.ours, .registration).map { (ns($0), $0 <= 200) }
-        },
-        Target(text: "10,000 registrations plus `validate()` ≤ 20 ms", isRatio: false) { r in
-            r.median(.ours, .registrationAndValidation).map {
-                (Formatting.value($0 / 1_000_000) + " ms", $0 <= 20_000_000)
-            }
-        },
-        Target(text: "memory per registration no higher than Swinject's", isRatio: false) { r in
-            guard let ours = r.median(.ours, .memoryPerRegistration),
-                let theirs = r.median(.swinject, .memoryPerRegistration)
-            else { return nil }
-            return ("\(Formatting.value(ours)) B vs \(Formatting.value(theirs)) B", ours <= theirs)
-        },
-        Target(text: "override scope (enter, replace, resolve, leave) faster than swift-dependencies'") { r in
-            fasterThanDependencies(r, .overrideScope)
-        },
-        Target(text: "cold start (new container, 20 registrations, one resolve) faster than swift-dependencies'") { r in
-            fasterThanDependencies(r, .coldStart)
-        },
-        // Main-actor resolution (case 12) has no target. Compile-time targets are checked by
-        // `Benchmarks compile-time`, which prints its own list.
+    /// The resolve cases held to "≥ 3× faster than Swinject, and faster than swift-dependencies
+    /// where it has the case".
+    private static let resolveCases: [(Scenario, String)] = [
+        (.singleton, "built singleton"), (.oneDep, "transient with one dependency"), (.chain, "10-level chain"),
+        (.graphChain, "`graph` chain with a shared node"), (.oneDepNamed, "named resolve (one dependency)"),
+        (.singletonEightThreads, "8 threads on one singleton"), (.mainActorResolve, "main-actor view model"),
     ]
+
+    /// The floors of `PERFORMANCE-NOTES.md`: what the engine must keep. Past them, readability
+    /// wins, so there is no target for the distance to hand-wiring (the table shows it, and the
+    /// graph case's minimal-container floor, for context).
+    private static let targets: [Target] =
+        resolveCases.flatMap { scenario, name in
+            [
+                Target(text: "\(name) ≥ 3× faster than Swinject") { r in speedUp(r, scenario, atLeast: 3) },
+                Target(text: "\(name) faster than swift-dependencies") { r in fasterThanDependencies(r, scenario) },
+            ]
+        } + [
+            Target(text: "built singleton ≤ 150 ns", isRatio: false) { r in
+                r.median(.ours, .singleton).map { (ns($0), $0 <= 150) }
+            },
+            Target(text: "override scope (enter, replace, resolve, leave) faster than swift-dependencies'") { r in
+                fasterThanDependencies(r, .overrideScope)
+            },
+            Target(text: "cold start (new container, 20 registrations, one resolve) faster than swift-dependencies'") { r in
+                fasterThanDependencies(r, .coldStart)
+            },
+            Target(text: "registration ≤ 300 ns per service", isRatio: false) { r in
+                r.median(.ours, .registration).map { (ns($0), $0 <= 300) }
+            },
+            Target(text: "10,000 registrations plus `validate()` ≤ 30 ms", isRatio: false) { r in
+                r.median(.ours, .registrationAndValidation).map {
+                    (Formatting.value($0 / 1_000_000) + " ms", $0 <= 30_000_000)
+                }
+            },
+            Target(text: "10,000 registrations resolve within 1.2× of 10") { r in
+                ratio(r.median(.ours, .oneDepAmong10k), r.median(.ours, .oneDepAmong10), atMost: 1.2)
+            },
+            Target(text: "memory per registration no higher than Swinject's", isRatio: false) { r in
+                guard let ours = r.median(.ours, .memoryPerRegistration),
+                    let theirs = r.median(.swinject, .memoryPerRegistration)
+                else { return nil }
+                return ("\(Formatting.value(ours)) B vs \(Formatting.value(theirs)) B", ours <= theirs)
+            },
+        ]
 
     /// Ours against swift-dependencies, shown as both figures and how many times faster we are.
     private static func fasterThanDependencies(_ r: Results, _ scenario: Scenario) -> (String, Bool)? {

@@ -39,7 +39,7 @@ extension Container {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
         let scope = currentScope
-        if let running = Resolution.current?.runningStep, running.container === self, running.resolution.scope === scope {
+        if let running = ThreadState.current.running, running.container === self, running.resolution.scope === scope {
             return try step(S.self, key: key, arguments: arguments, parent: running, resolution: running.resolution)
         }
         // A built singleton needs no resolution.
@@ -95,18 +95,24 @@ extension Container {
     /// One synchronous step for `entry`.
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
-        let slot = try start.prepare()
+        let factory = { (step: Step) throws -> S in
+            // The key proves the factory's types: entries under it are built with them.
+            try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments)
+        }
+        guard let slot = try start.prepare() else {
+            // Transient: nothing kept, nothing to claim.
+            return start.end(try start.build(factory), slot: nil, created: true)
+        }
         while true {
             switch try start.next(S.self, slot: slot) {
             case .kept(let value):
                 return start.end(value, slot: slot, created: false)
             case .wait(let builder):
-                try slot?.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
+                try slot.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
-                let made = try start.build(generation, slot: slot) { step in
-                    try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments)
+                if let made = try start.build(generation, slot: slot, factory) {
+                    return start.end(made, slot: slot, created: true)
                 }
-                if let made { return start.end(made, slot: slot, created: true) }
             }
         }
     }
@@ -135,6 +141,7 @@ extension Container {
                 try await slot?.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
                 let made = try await start.buildAsync(generation, slot: slot) { step in
+                    // The key proves the factory's types, as in the synchronous step.
                     try await unsafeDowncast(entry.factory, to: AsyncFactory<S, Args>.self).body(step, arguments)
                 }
                 if let made { return start.end(made, slot: slot, created: true) }
@@ -159,6 +166,8 @@ struct StepStart {
     let parent: Step?
     let resolution: Resolution
     let container: Container
+    /// The registration's decorators and hooks, read once for the step.
+    let extras: Entry.Extras
     let started: UInt64
 
     init(_ entry: Entry, parent: Step?, resolution: Resolution, in container: Container) {
@@ -166,6 +175,7 @@ struct StepStart {
         self.parent = parent
         self.resolution = resolution
         self.container = container
+        extras = entry.current
         started = resolution.isTraced ? container.tracing.now() : 0
     }
 
@@ -192,21 +202,30 @@ struct StepStart {
         }
     }
 
-    /// Runs the synchronous factory in a new step; returns the instance, or `nil` when a reset
-    /// during the build dropped it (the caller builds again).
-    func build<S>(_ generation: Int, slot: Slot?, _ factory: (Step) throws -> S) throws -> S? {
+    /// Runs the synchronous factory in a new step, for a registration that keeps nothing.
+    func build<S>(_ factory: (Step) throws -> S) throws -> S {
         let step = try makeStep()
-        guard step.stack.allowsStep() else {
-            _ = slot?.finish(generation, keeping: nil)
-            throw StackExhausted(parent: parent, entry: entry)
-        }
+        guard step.stack.allowsStep() else { throw StackExhausted(parent: parent, entry: entry) }
         let made: S
         do {
-            made = try resolution.run(step) { try decorate(try factory(step), step) }
+            made = try ThreadState.current.run(step) { try decorate(try factory(step), step) }
         } catch {
-            return try fail(step, generation, slot: slot, error)
+            throw fail(step, error)
         }
-        return keep(made, step: step, generation, slot: slot)
+        step.finish(succeeded: true)
+        return made
+    }
+
+    /// Runs the synchronous factory for `slot`'s claimed build; returns the instance, or `nil`
+    /// when a reset during the build dropped it (the caller builds again).
+    func build<S>(_ generation: Int, slot: Slot, _ factory: (Step) throws -> S) throws -> S? {
+        do {
+            let made = try build(factory)
+            return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
+        } catch {
+            _ = slot.finish(generation, keeping: nil)
+            throw error
+        }
     }
 
     /// `build` for an `async` factory.
@@ -220,9 +239,12 @@ struct StepStart {
         do {
             made = try decorate(try await factory(step), step)
         } catch {
-            return try fail(step, generation, slot: slot, error)
+            _ = slot?.finish(generation, keeping: nil)
+            throw fail(step, error)
         }
-        return keep(made, step: step, generation, slot: slot)
+        step.finish(succeeded: true)
+        guard let slot else { return made }
+        return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
     }
 
     /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a
@@ -232,7 +254,7 @@ struct StepStart {
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
     func end<S>(_ value: S, slot: Slot?, created: Bool) -> S {
         if created {
-            let hooks = entry.current.hooks
+            let hooks = extras.hooks
             if !hooks.isEmpty {
                 let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
                 resolution.queue(
@@ -256,27 +278,21 @@ struct StepStart {
         try Step.checkCycle(entry, below: parent)
         return Step(
             entry: entry, parent: parent, resolution: resolution, container: container,
-            stack: StackBounds.current(below: parent))
+            stack: StackBounds.current(below: parent), extras: extras)
     }
 
     private func decorate<S>(_ value: S, _ step: Step) throws -> S {
         var value = value
-        for decorator in entry.current.decorators {
+        for decorator in extras.decorators {
             value = try decorator.apply(value, step)
         }
         return value
     }
 
-    private func keep<S>(_ made: S, step: Step, _ generation: Int, slot: Slot?) -> S? {
-        step.finish(succeeded: true)
-        guard let slot else { return made }
-        return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
-    }
-
-    private func fail<S>(_ step: Step, _ generation: Int, slot: Slot?, _ error: any Error) throws -> S? {
+    /// The error a failed factory (or decorator) makes the step throw.
+    private func fail(_ step: Step, _ error: any Error) -> any Error {
         step.finish(succeeded: false)
-        _ = slot?.finish(generation, keeping: nil)
-        if error is ResolutionError || error is StackExhausted || error is CancellationError { throw error }
-        throw ResolutionError(.factoryFailed(underlying: error), path: step.path, registrationSite: entry.site)
+        if error is ResolutionError || error is StackExhausted || error is CancellationError { return error }
+        return ResolutionError(.factoryFailed(underlying: error), path: step.path, registrationSite: entry.site)
     }
 }

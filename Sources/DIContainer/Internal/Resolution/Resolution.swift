@@ -1,22 +1,9 @@
 import Locking
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One top-level resolve, which every step of its graph shares: the test overrides it runs
-/// under, its `graph` instances, the new instances waiting for their `initCompleted` hooks, and
-/// the step whose factory runs now on the thread that started it (so that a container captured
-/// by that factory continues this resolution). A `Lazy` made in it keeps it, to share its
-/// `graph` instances when read later.
+/// under, its `graph` instances, and the new instances waiting for their `initCompleted` hooks.
+/// A `Lazy` made in it keeps it, to share its `graph` instances when read later.
 final class Resolution: Sendable {
-    /// The resolution whose synchronous factory runs on this thread, if any.
-    @TaskLocal static var current: Resolution?
-
     /// A new instance waiting for its registration's `initCompleted` hooks.
     struct PendingHooks: Sendable {
         let entry: Entry
@@ -31,16 +18,12 @@ final class Resolution: Sendable {
     private struct State: Sendable {
         var graph: [ObjectIdentifier: (entry: Entry, slot: Slot)] = [:]
         var pending: [PendingHooks] = []
-        /// The step whose factory runs on `thread`.
-        var running: Step?
         /// Entry points under way: the top-level resolve, and `Lazy` reads that continue it.
         var active = 0
     }
 
     let scope: OverrideScope?
     let isTraced: Bool
-    /// The thread that started it.
-    let thread = Resolution.currentThread
     private let state = Locked(State())
 
     init(scope: OverrideScope?, isTraced: Bool) {
@@ -50,14 +33,6 @@ final class Resolution: Sendable {
 
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
     var id: ObjectIdentifier { ObjectIdentifier(self) }
-
-    static var currentThread: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
 
     /// The store of `entry`'s `graph` instance in this resolution.
     func graphSlot(for entry: Entry) -> Slot {
@@ -69,24 +44,6 @@ final class Resolution: Sendable {
         }
     }
 
-    /// The step whose synchronous factory runs now on the thread that started the resolution.
-    var runningStep: Step? {
-        thread == Self.currentThread ? state.withLock { $0.running } : nil
-    }
-
-    /// Runs `factory` as `step`'s, marked as the running one while it runs on this resolution's
-    /// thread; a top-level step also marks this resolution as the thread's current one.
-    func run<S>(_ step: Step, _ factory: () throws -> S) rethrows -> S {
-        guard thread == Self.currentThread else { return try factory() }
-        let outer = state.withLock { state in
-            defer { state.running = step }
-            return state.running
-        }
-        defer { state.withLock { $0.running = outer } }
-        if Self.current === self { return try factory() }
-        return try Self.$current.withValue(self, operation: factory)
-    }
-
     func queue(_ pending: PendingHooks) {
         state.withLock { $0.pending.append(pending) }
     }
@@ -96,21 +53,28 @@ final class Resolution: Sendable {
     /// instances hooks build. The first failure is thrown: `body`'s, else a hook's.
     func enter<S>(_ body: () throws -> S) throws -> S {
         state.withLock { $0.active += 1 }
-        let result = Result(catching: body)
-        let hookFailure = completePending()
-        let value = try result.get()
-        if let hookFailure { throw hookFailure }
+        let value: S
+        do {
+            value = try body()
+        } catch {
+            _ = completePending()
+            throw error
+        }
+        if let hookFailure = completePending() { throw hookFailure }
         return value
     }
 
     /// `enter(_:)` for an `async` entry point.
     func enter<S>(_ body: () async throws -> S) async throws -> S {
         state.withLock { $0.active += 1 }
-        let result: Result<S, any Error>
-        do { result = .success(try await body()) } catch { result = .failure(error) }
-        let hookFailure = completePending()
-        let value = try result.get()
-        if let hookFailure { throw hookFailure }
+        let value: S
+        do {
+            value = try await body()
+        } catch {
+            _ = completePending()
+            throw error
+        }
+        if let hookFailure = completePending() { throw hookFailure }
         return value
     }
 

@@ -1,5 +1,3 @@
-import Locking
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,8 +14,7 @@ import Darwin
 /// holds one more level, the throw (with whatever hook the runtime has for it) and the unwinding;
 /// the error's text is made by the resolution's first step, near the top of the stack. A step
 /// inherits its parent's bounds when it runs on the same thread; a resolution's first step reads
-/// them from a process-wide table, measured once per thread and forgotten when the thread exits
-/// (a new thread may get the same identity, and a stack of another size at the same place).
+/// them from its thread's `ThreadState`, measured once per thread.
 ///
 /// Under the address sanitizer a local whose address is taken may live outside the thread's
 /// stack (its "fake stack"); there nothing can be measured and every step may start.
@@ -34,19 +31,19 @@ struct StackBounds: Sendable {
         return here > limit || here < bottom || here >= top
     }
 
-    /// The bounds for a step below `parent`: its parent's when on the same thread.
+    /// The bounds for a step below `parent`: its parent's when on the same thread, else the
+    /// calling thread's.
     static func current(below parent: Step?) -> StackBounds {
-        let thread = Resolution.currentThread
-        if let parent, parent.stack.thread == thread { return parent.stack }
-        return known.withLock { table in
-            let here = address()
-            if let bounds = table[thread], here >= bounds.bottom, here < bounds.top { return bounds }
-            let bounds = measure(thread: thread)
-            table[thread] = bounds
-            // Marks the thread, so that its exit removes its bounds (`exitKey`'s destructor).
-            pthread_setspecific(exitKey, UnsafeRawPointer(bitPattern: 1))
-            return bounds
-        }
+        if let parent, parent.stack.thread == currentThread { return parent.stack }
+        return ThreadState.current.stack
+    }
+
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
     /// The bytes kept free below the last step: an eighth of the stack, between 16 and 64 KiB.
@@ -54,24 +51,14 @@ struct StackBounds: Sendable {
         min(64 * 1024, max(16 * 1024, size / 8))
     }
 
-    private static let known = Locked<[UInt: StackBounds]>([:])
-
-    /// A thread-specific key whose destructor forgets the exiting thread's bounds.
-    private static let exitKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { _ in
-            let thread = Resolution.currentThread
-            _ = StackBounds.known.withLock { $0.removeValue(forKey: thread) }
-        }
-        return key
-    }()
-
     private static func address() -> UInt {
         var marker: UInt8 = 0
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    private static func measure(thread: UInt) -> StackBounds {
+    /// The calling thread's bounds (all 0 when the platform does not tell: every step may start).
+    static func measure() -> StackBounds {
+        let thread = currentThread
         guard let (bottom, size) = stackOfCallingThread() else {
             return StackBounds(thread: thread, bottom: 0, top: 0, limit: 0)
         }

@@ -21,7 +21,10 @@ final class Step: Sendable {
     private let recorded: Locked<[Dependency]>?
     private let finished = Atomic<Bool>(false)
 
-    init(entry: Entry, parent: Step?, resolution: Resolution, container: Container, stack: StackBounds, isHook: Bool = false) {
+    init(
+        entry: Entry, parent: Step?, resolution: Resolution, container: Container, stack: StackBounds,
+        extras: Entry.Extras, isHook: Bool = false
+    ) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
@@ -30,7 +33,7 @@ final class Step: Sendable {
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
         let observing =
-            isHook ? entry.hookDependencies == nil : Entry.isObserving(entry.current, declared: entry.declaredDependencies)
+            isHook ? extras.hookDependencies == nil : Entry.isObserving(extras, declared: entry.declaredDependencies)
         recorded = observing ? Locked([]) : nil
     }
 
@@ -86,9 +89,9 @@ final class Step: Sendable {
         try checkCycle(pending.entry, below: parent)
         let step = Step(
             entry: pending.entry, parent: parent, resolution: resolution, container: pending.container,
-            stack: StackBounds.current(below: parent), isHook: true)
+            stack: StackBounds.current(below: parent), extras: pending.entry.current, isHook: true)
         do {
-            try resolution.run(step) {
+            try ThreadState.current.run(step) {
                 for hook in pending.hooks {
                     try hook(step, pending.instance.value)
                 }

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the engine knows about the calling thread: the step whose synchronous factory runs on it
+/// (so that a container that factory captured continues its resolution), and its stack's bounds.
+/// Confined to its thread: reached only through a thread-specific key, never shared, so it needs
+/// no lock and is not `Sendable`.
+final class ThreadState {
+    /// The step whose synchronous factory runs on this thread now.
+    var running: Step?
+    /// This thread's stack, measured on first use.
+    private(set) lazy var stack = StackBounds.measure()
+
+    /// The calling thread's state, made on first use and released when the thread exits.
+    static var current: ThreadState {
+        if let raw = pthread_getspecific(key) {
+            // Unretained: the key's value holds the one reference, released by its destructor.
+            return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let state = ThreadState()
+        // The key's value is a retained reference, released when the thread exits.
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    /// Runs `factory` as `step`'s: the running step of this thread while it runs.
+    func run<S>(_ step: Step, _ factory: () throws -> S) rethrows -> S {
+        let outer = running
+        running = step
+        defer { running = outer }
+        return try factory()
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            #if canImport(Darwin)
+            Unmanaged<ThreadState>.fromOpaque(raw).release()
+            #else
+            // Balances the retain made when the value was set.
+            if let raw { Unmanaged<ThreadState>.fromOpaque(raw).release() }
+            #endif
+        }
+        return key
+    }()
+}
