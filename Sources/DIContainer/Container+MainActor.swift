@@ -54,7 +54,8 @@ extension Container {
         factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
         add(
-            .sync(S.self, name: name, lifetime: lifetime ?? defaultLifetime, kind: .mainActor, file: file, line: line,
+            .sync(
+                S.self, name: name, lifetime: lifetime ?? defaultLifetime, kind: .mainActor, file: file, line: line,
                 MainActorFactory.checked { @MainActor (resolver, _: Void) in try factory(resolver) }))
     }
 

@@ -39,7 +39,10 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(.sync(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in try factory(resolver) })
+        add(
+            .sync(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in
+                try factory(resolver)
+            })
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.

@@ -69,7 +69,7 @@ extension Container {
             return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
         let resolution = Resolution(scope: currentScope, isTraced: traced && tracing.isEnabled)
-        return try await resolution.enter {
+        return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
             } catch let exhausted as StackExhausted {

@@ -65,7 +65,7 @@ final class Resolution: Sendable {
     }
 
     /// `enter(_:)` for an `async` entry point.
-    func enter<S>(_ body: () async throws -> S) async throws -> S {
+    func enterAsync<S>(_ body: () async throws -> S) async throws -> S {
         state.withLock { $0.active += 1 }
         let value: S
         do {
