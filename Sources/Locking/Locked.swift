@@ -21,35 +21,43 @@ import Darwin
 /// let counter = Locked(0)
 /// counter.withLock { $0 += 1 }
 /// ```
-package final class Locked<Value> {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // The mutex is the exclusivity guarantee, so the runtime's dynamic check (a thread-local
-    // access set, on every access) is switched off for this one property.
-    @exclusivity(unchecked) private var value: Value
+/// A reference: copies of a `Locked` share one value and one mutex, kept together in one
+/// allocation (the value as a `ManagedBuffer`'s header, the mutex as its one element, as
+/// swift-nio's `LockStorage` does).
+package struct Locked<Value> {
+    private let storage: Storage
 
     /// Creates a lock guarding `value`.
     package init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+        // `create` makes an instance of the class it is called on: `Storage` itself.
+        storage = unsafeDowncast(buffer, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        }
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not take the same lock again;
     /// keep it short and never call user code from it.
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withUnsafeMutablePointers { value, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+
+    /// The value and its mutex. The buffer destroys the value; the mutex is destroyed here.
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        deinit {
+            _ = withUnsafeMutablePointerToElements { mutex in pthread_mutex_destroy(mutex) }
+        }
     }
 }
 
-// `@unchecked`, reviewed: `value` is read and written only inside `withLock`, while the mutex is
-// held, and the mutex lives exactly as long as the box. Only `Sendable` values may be shared.
+// `@unchecked`, reviewed: the value is read and written only inside `withLock`, while the mutex
+// is held, and the mutex lives exactly as long as the value. Only `Sendable` values may be
+// shared.
 extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -42,20 +42,28 @@ extension Container {
         if let running = ThreadState.current.running, running.container === self, running.resolution.scope === scope {
             return try step(S.self, key: key, arguments: arguments, parent: running, resolution: running.resolution)
         }
+        guard scope == nil, let entry = entry(for: key, scope: nil), entry.kind == .sync else {
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, traced: traced)
+        }
         // A built singleton needs no resolution.
-        if scope == nil, !tracing.isEnabled, let entry = entry(for: key, scope: nil), entry.kind == .sync,
-            let kept = entry.slot?.storage.instance as? InstanceBox<S>
-        {
+        if !tracing.isEnabled, let kept = entry.slot?.storage.instance as? InstanceBox<S> {
             return kept.value
         }
-        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, traced: traced)
+        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, traced: traced, found: entry)
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`.
-    func resolveTopLevel<S, Args>(_: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool = true) throws -> S {
+    ///
+    /// - Parameter found: The registration for `key`, when the caller looked it up already.
+    func resolveTopLevel<S, Args>(
+        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool = true, found: Entry? = nil
+    ) throws -> S {
         let resolution = Resolution(scope: scope, isTraced: traced && tracing.isEnabled)
         return try resolution.enter {
             do {
+                if let found {
+                    return try step(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution)
+                }
                 return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
             } catch let exhausted as StackExhausted {
                 throw exhausted.error
@@ -95,24 +103,27 @@ extension Container {
     /// One synchronous step for `entry`.
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
-        let factory = { (step: Step) throws -> S in
-            // The key proves the factory's types: entries under it are built with them.
-            try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments)
-        }
         guard let slot = try start.prepare() else {
             // Transient: nothing kept, nothing to claim.
-            return start.end(try start.build(factory), slot: nil, created: true)
+            let made = try start.build { step in try start.call(step, arguments, as: S.self) }
+            return start.end(made, slot: nil, created: true)
         }
+        return try stepStored(S.self, start, slot: slot, arguments: arguments)
+    }
+
+    /// A synchronous step of a registration whose lifetime keeps instances: reuse, build exactly
+    /// once, or wait for another resolution's build. (Out of line: its locals cost every
+    /// transient step a metadata lookup.)
+    private func stepStored<S, Args>(_: S.Type, _ start: StepStart, slot: Slot, arguments: Args) throws -> S {
         while true {
-            switch try start.next(S.self, slot: slot) {
-            case .kept(let value):
-                return start.end(value, slot: slot, created: false)
+            switch try start.next(slot: slot) {
+            case .kept(let kept):
+                return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
-                try slot.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
+                try slot.waitForBuild(by: builder, owner: start.resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
-                if let made = try start.build(generation, slot: slot, factory) {
-                    return start.end(made, slot: slot, created: true)
-                }
+                let made = try start.build(generation, slot: slot) { step in try start.call(step, arguments, as: S.self) }
+                if let made { return start.end(made, slot: slot, created: true) }
             }
         }
     }
@@ -134,9 +145,9 @@ extension Container {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
         let slot = try start.prepare()
         while true {
-            switch try start.next(S.self, slot: slot) {
-            case .kept(let value):
-                return start.end(value, slot: slot, created: false)
+            switch try start.next(slot: slot) {
+            case .kept(let kept):
+                return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
                 try await slot?.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
@@ -151,9 +162,9 @@ extension Container {
 }
 
 /// What a step does next with its registration's store.
-enum StepAction<S> {
-    /// Hand out this instance, which the store kept.
-    case kept(S)
+enum StepAction {
+    /// Hand out this instance (boxed), which the store kept.
+    case kept(any Sendable)
     /// Build one (no store, or this resolution claimed the store's build).
     case build(generation: Int)
     /// Another resolution builds it: wait, then look again.
@@ -188,18 +199,22 @@ struct StepStart {
     }
 
     /// Whether to reuse the kept instance, build, or wait.
-    func next<S>(_: S.Type, slot: Slot?) throws -> StepAction<S> {
+    func next(slot: Slot?) throws -> StepAction {
         guard let slot else { return .build(generation: 0) }
-        if let kept = slot.storage.instance as? InstanceBox<S> { return .kept(kept.value) }
+        if let kept = slot.storage.instance { return .kept(kept) }
         // Checked before claiming the build: this resolution may be the builder.
         try Step.checkCycle(entry, below: parent)
         switch slot.claim(by: resolution.id) {
-        case .built(let kept):
-            guard let kept = kept as? InstanceBox<S> else { return .build(generation: 0) }
-            return .kept(kept.value)
+        case .built(let kept): return .kept(kept)
         case .build(let generation): return .build(generation: generation)
         case .wait(let builder): return .wait(builder: builder)
         }
+    }
+
+    /// Calls the registration's synchronous factory.
+    func call<S, Args>(_ step: Step, _ arguments: Args, as _: S.Type) throws -> S {
+        // The key proves the factory's types: entries under it are built with them.
+        try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments)
     }
 
     /// Runs the synchronous factory in a new step, for a registration that keeps nothing.
@@ -245,6 +260,15 @@ struct StepStart {
         step.finish(succeeded: true)
         guard let slot else { return made }
         return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
+    }
+
+    /// The instance in a box the store kept; a store that hands back anything else (a custom
+    /// storage that made up a value) fails the step.
+    func unbox<S>(_ kept: any Sendable, as _: S.Type) throws -> S {
+        guard let box = kept as? InstanceBox<S> else {
+            throw ResolutionError(.factoryFailed(underlying: ForeignInstance()), path: (parent?.path ?? []) + [entry.service])
+        }
+        return box.value
     }
 
     /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a
@@ -295,4 +319,9 @@ struct StepStart {
         if error is ResolutionError || error is StackExhausted || error is CancellationError { return error }
         return ResolutionError(.factoryFailed(underlying: error), path: step.path, registrationSite: entry.site)
     }
+}
+
+/// A store handed back a value the container did not store in it.
+struct ForeignInstance: Error, CustomStringConvertible {
+    var description: String { "its lifetime's storage handed back a value the container did not store" }
 }

@@ -21,6 +21,9 @@ extension Container {
         candidates += lineage.flatMap { $0.registry.entries(ofType: key.type) }
         var seen: Set<Key> = []
         candidates = candidates.filter { seen.insert($0.key).inserted }
+        // A registration of this very key made after the lookup missed (racing it) is neither a
+        // near miss nor a mismatch.
+        candidates = candidates.filter { $0.key != key }
         let sameName = candidates.filter { $0.key.name == key.name }
         if !sameName.isEmpty {
             return ResolutionError(
