@@ -1,4 +1,5 @@
 import Locking
+import Synchronization
 
 /// One registration: how to build a service, which lifetime keeps it, and what is known about it.
 /// A re-registration replaces the whole entry, and with it the instances its store kept.
@@ -43,6 +44,19 @@ final class Entry: Sendable {
     let file: StaticString
     let line: Int
     private let extras = Locked(Extras())
+    /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
+    /// Read without the lock on every step; written under it whenever `extras` changes.
+    private let isPlain: Atomic<Bool>
+
+    /// What one step of the registration needs from `extras`.
+    struct StepView: Sendable {
+        var decorators: [AnyDecorator] = []
+        var hooks: [Hook] = []
+        /// Whether the factory's run records what it asks for.
+        var isObserving = false
+        /// Whether the hooks' run records what they ask for.
+        var isObservingHooks = false
+    }
 
     init(
         key: Key, serviceType: Any.Type, argumentTypes: [Any.Type] = [], lifetime: Lifetime, kind: Kind,
@@ -61,6 +75,7 @@ final class Entry: Sendable {
         self.file = file
         self.line = line
         slot = lifetime.makeStorage().map(Slot.init)
+        isPlain = Atomic(declaredDependencies != nil)
     }
 
     /// A registration like this one, with instances of its own: what a child container
@@ -87,10 +102,31 @@ final class Entry: Sendable {
     /// A snapshot of what may change.
     var current: Extras { extras.withLock { $0 } }
 
+    /// What a step needs: without a lock while the registration is plain.
+    var stepView: StepView {
+        if isPlain.load(ordering: .acquiring) { return StepView() }
+        return extras.withLock { extras in
+            StepView(
+                decorators: extras.decorators, hooks: extras.hooks,
+                isObserving: Self.isObserving(extras, declared: declaredDependencies),
+                isObservingHooks: extras.hookDependencies == nil)
+        }
+    }
+
+    /// Changes `extras` and whether the registration is plain, under the lock.
+    private func update(_ change: (inout Extras) -> Void) {
+        extras.withLock { extras in
+            change(&extras)
+            let plain =
+                extras.decorators.isEmpty && extras.hooks.isEmpty && !Self.isObserving(extras, declared: declaredDependencies)
+            isPlain.store(plain, ordering: .releasing)
+        }
+    }
+
     func addDecorators(_ decorators: [AnyDecorator]) {
         // A ready-made instance is never built, so never decorated.
         guard !decorators.isEmpty, !isInstance else { return }
-        extras.withLock { extras in
+        update { extras in
             extras.decorators += decorators
             // A decorator may ask for more: the next run is observed again.
             extras.observed = nil
@@ -100,7 +136,7 @@ final class Entry: Sendable {
     }
 
     func addHook(_ hook: @escaping Hook) {
-        extras.withLock { $0.hooks.append(hook) }
+        update { $0.hooks.append(hook) }
     }
 
     var isDecorated: Bool { !current.decorators.isEmpty }
@@ -128,13 +164,13 @@ final class Entry: Sendable {
     /// Keeps what a run of the factory asked for: the first completed run's, or until then the
     /// latest failed run's.
     func observe(_ dependencies: [Dependency], complete: Bool) {
-        extras.withLock { extras in
+        update { extras in
             if extras.observed?.isComplete != true { extras.observed = (dependencies, complete) }
         }
     }
 
     func observeHooks(_ dependencies: [Dependency]) {
-        extras.withLock { extras in
+        update { extras in
             if extras.hookDependencies == nil { extras.hookDependencies = dependencies }
         }
     }

@@ -178,7 +178,7 @@ struct StepStart {
     let resolution: Resolution
     let container: Container
     /// The registration's decorators and hooks, read once for the step.
-    let extras: Entry.Extras
+    let view: Entry.StepView
     let started: UInt64
 
     init(_ entry: Entry, parent: Step?, resolution: Resolution, in container: Container) {
@@ -186,7 +186,7 @@ struct StepStart {
         self.parent = parent
         self.resolution = resolution
         self.container = container
-        extras = entry.current
+        view = entry.stepView
         started = resolution.isTraced ? container.tracing.now() : 0
     }
 
@@ -278,7 +278,7 @@ struct StepStart {
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
     func end<S>(_ value: S, slot: Slot?, created: Bool) -> S {
         if created {
-            let hooks = extras.hooks
+            let hooks = view.hooks
             if !hooks.isEmpty {
                 let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
                 resolution.queue(
@@ -302,12 +302,12 @@ struct StepStart {
         try Step.checkCycle(entry, below: parent)
         return Step(
             entry: entry, parent: parent, resolution: resolution, container: container,
-            stack: StackBounds.current(below: parent), extras: extras)
+            stack: StackBounds.current(below: parent), view: view)
     }
 
     private func decorate<S>(_ value: S, _ step: Step) throws -> S {
         var value = value
-        for decorator in extras.decorators {
+        for decorator in view.decorators {
             value = try decorator.apply(value, step)
         }
         return value

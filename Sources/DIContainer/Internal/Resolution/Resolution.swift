@@ -1,4 +1,5 @@
 import Locking
+import Synchronization
 
 /// One top-level resolve, which every step of its graph shares: the test overrides it runs
 /// under, its `graph` instances, and the new instances waiting for their `initCompleted` hooks.
@@ -18,17 +19,27 @@ final class Resolution: Sendable {
     private struct State: Sendable {
         var graph: [ObjectIdentifier: (entry: Entry, slot: Slot)] = [:]
         var pending: [PendingHooks] = []
-        /// Entry points under way: the top-level resolve, and `Lazy` reads that continue it.
-        var active = 0
     }
 
     let scope: OverrideScope?
     let isTraced: Bool
-    private let state = Locked(State())
+    /// The mutable part, made when a step first needs it (a `graph` instance, a hook): a
+    /// resolution of transient services allocates nothing more.
+    private let shared = AtomicLazyReference<Shared>()
+    /// Whether `state.pending` may hold hooks: read without the lock when an entry point ends.
+    private let hasPending = Atomic<Bool>(false)
 
     init(scope: OverrideScope?, isTraced: Bool) {
         self.scope = scope
         self.isTraced = isTraced
+    }
+
+    private final class Shared: Sendable {
+        let state = Locked(State())
+    }
+
+    private var state: Locked<State> {
+        (shared.load() ?? shared.storeIfNil(Shared())).state
     }
 
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
@@ -45,14 +56,16 @@ final class Resolution: Sendable {
     }
 
     func queue(_ pending: PendingHooks) {
-        state.withLock { $0.pending.append(pending) }
+        state.withLock { state in
+            state.pending.append(pending)
+            hasPending.store(true, ordering: .releasing)
+        }
     }
 
-    /// Runs `body` as an entry point of this resolution (its top-level step, or a `Lazy` read),
-    /// then, when it is the last one under way, every hook waiting, including those of the
+    /// Runs `body` as an entry point of this resolution (its top-level step, or a `Lazy` read
+    /// after the step that made it returned), then every hook waiting, including those of the
     /// instances hooks build. The first failure is thrown: `body`'s, else a hook's.
     func enter<S>(_ body: () throws -> S) throws -> S {
-        state.withLock { $0.active += 1 }
         let value: S
         do {
             value = try body()
@@ -66,7 +79,6 @@ final class Resolution: Sendable {
 
     /// `enter(_:)` for an `async` entry point.
     func enterAsync<S>(_ body: () async throws -> S) async throws -> S {
-        state.withLock { $0.active += 1 }
         let value: S
         do {
             value = try await body()
@@ -93,16 +105,13 @@ final class Resolution: Sendable {
         return failure
     }
 
-    /// The waiting hooks, when the calling entry point is the last one under way; `nil` once
-    /// none wait (the entry point has then left).
+    /// The waiting hooks, taken; `nil` once none wait.
     private func takePending() -> [PendingHooks]? {
-        state.withLock { state in
-            if state.active > 1 || state.pending.isEmpty {
-                state.active -= 1
-                return nil
-            }
+        guard hasPending.load(ordering: .acquiring) else { return nil }
+        return state.withLock { state in
+            hasPending.store(false, ordering: .releasing)
             defer { state.pending = [] }
-            return state.pending
+            return state.pending.isEmpty ? nil : state.pending
         }
     }
 }

@@ -23,7 +23,7 @@ final class Step: Sendable {
 
     init(
         entry: Entry, parent: Step?, resolution: Resolution, container: Container, stack: StackBounds,
-        extras: Entry.Extras, isHook: Bool = false
+        view: Entry.StepView, isHook: Bool = false
     ) {
         self.entry = entry
         self.parent = parent
@@ -32,9 +32,7 @@ final class Step: Sendable {
         self.stack = stack
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
-        let observing =
-            isHook ? extras.hookDependencies == nil : Entry.isObserving(extras, declared: entry.declaredDependencies)
-        recorded = observing ? Locked([]) : nil
+        recorded = (isHook ? view.isObservingHooks : view.isObserving) ? Locked([]) : nil
     }
 
     /// Whether the factory (or hook) returned: the resolver then starts new resolutions.
@@ -89,7 +87,7 @@ final class Step: Sendable {
         try checkCycle(pending.entry, below: parent)
         let step = Step(
             entry: pending.entry, parent: parent, resolution: resolution, container: pending.container,
-            stack: StackBounds.current(below: parent), extras: pending.entry.current, isHook: true)
+            stack: StackBounds.current(below: parent), view: pending.entry.stepView, isHook: true)
         do {
             try ThreadState.current.run(step) {
                 for hook in pending.hooks {
