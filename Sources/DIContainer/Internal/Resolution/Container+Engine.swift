@@ -21,9 +21,9 @@ extension Container {
         return nil
     }
 
-    /// Where `entry`'s instance is kept in `resolution`: `nil` for `transient`.
+    /// Where `entry`'s instance is kept across resolutions: `nil` for `transient` and `graph`
+    /// (whose instances the resolution keeps).
     func slot(for entry: Entry, in resolution: Resolution) -> Slot? {
-        if case .graph = entry.lifetime { return resolution.graphSlot(for: entry) }
         guard let slot = entry.slot else { return nil }
         // An override scope keeps instances of its own, but for ready-made instances.
         if let scope = resolution.scope, !entry.isInstance { return scope.slot(for: entry) }
@@ -104,9 +104,12 @@ extension Container {
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
         guard let slot = try start.prepare() else {
-            // Transient: nothing kept, nothing to claim.
+            if start.isGraph, let kept = resolution.graphInstance(of: entry) {
+                return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
+            }
+            // Transient or a new graph instance: nothing to claim.
             let made = try start.build { step in try start.call(step, arguments, as: S.self) }
-            return start.end(made, slot: nil, created: true)
+            return try start.keep(made)
         }
         return try stepStored(S.self, start, slot: slot, arguments: arguments)
     }
@@ -143,19 +146,30 @@ extension Container {
     /// One `async` step for `entry`, which has an `async` factory.
     func stepAsync<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
-        let slot = try start.prepare()
+        let factory = { (step: Step) async throws -> S in
+            // The key proves the factory's types, as in the synchronous step.
+            try await unsafeDowncast(entry.factory, to: AsyncFactory<S, Args>.self).body(step, arguments)
+        }
+        guard let slot = try start.prepare() else {
+            if start.isGraph, let kept = resolution.graphInstance(of: entry) {
+                return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
+            }
+            return try start.keep(try await start.buildAsync(factory))
+        }
         while true {
             switch try start.next(slot: slot) {
             case .kept(let kept):
                 return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
-                try await slot?.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
+                try await slot.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
-                let made = try await start.buildAsync(generation, slot: slot) { step in
-                    // The key proves the factory's types, as in the synchronous step.
-                    try await unsafeDowncast(entry.factory, to: AsyncFactory<S, Args>.self).body(step, arguments)
+                do {
+                    let made = try await start.buildAsync(factory)
+                    if slot.finish(generation, keeping: InstanceBox(made)) { return start.end(made, slot: slot, created: true) }
+                } catch {
+                    _ = slot.finish(generation, keeping: nil)
+                    throw error
                 }
-                if let made { return start.end(made, slot: slot, created: true) }
             }
         }
     }
@@ -244,22 +258,28 @@ struct StepStart {
     }
 
     /// `build` for an `async` factory.
-    func buildAsync<S>(_ generation: Int, slot: Slot?, _ factory: (Step) async throws -> S) async throws -> S? {
+    func buildAsync<S>(_ factory: (Step) async throws -> S) async throws -> S {
         let step = try makeStep()
         guard step.depth <= StepStart.asyncDepthLimit else {
-            _ = slot?.finish(generation, keeping: nil)
             throw ResolutionError(.depthLimitExceeded(limit: step.depth - 1), path: step.path)
         }
         let made: S
         do {
             made = try decorate(try await factory(step), step)
         } catch {
-            _ = slot?.finish(generation, keeping: nil)
             throw fail(step, error)
         }
         step.finish(succeeded: true)
-        guard let slot else { return made }
-        return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
+        return made
+    }
+
+    /// Hands out a new instance of a registration no slot keeps: a transient one, or a `graph`
+    /// one, which the resolution keeps from now on (or the one a concurrent step kept first).
+    func keep<S>(_ made: S) throws -> S {
+        guard isGraph else { return end(made, slot: nil, created: true) }
+        let kept = resolution.keepGraphInstance(InstanceBox(made), of: entry)
+        if kept.isNew { return end(made, slot: nil, created: true) }
+        return end(try unbox(kept.box, as: S.self), slot: nil, created: false)
     }
 
     /// The instance in a box the store kept; a store that hands back anything else (a custom
@@ -269,6 +289,12 @@ struct StepStart {
             throw ResolutionError(.factoryFailed(underlying: ForeignInstance()), path: (parent?.path ?? []) + [entry.service])
         }
         return box.value
+    }
+
+    /// Whether the registration's instances are the resolution's (`graph`).
+    var isGraph: Bool {
+        if case .graph = entry.lifetime { return true }
+        return false
     }
 
     /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a

@@ -17,7 +17,9 @@ final class Resolution: Sendable {
     }
 
     private struct State: Sendable {
-        var graph: [ObjectIdentifier: (entry: Entry, slot: Slot)] = [:]
+        /// The `graph` instances, boxed, by registration (kept with it, so that its identity is
+        /// never another registration's while the resolution lives).
+        var graph: [ObjectIdentifier: (entry: Entry, box: any Sendable)] = [:]
         var pending: [PendingHooks] = []
     }
 
@@ -45,13 +47,19 @@ final class Resolution: Sendable {
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
     var id: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// The store of `entry`'s `graph` instance in this resolution.
-    func graphSlot(for entry: Entry) -> Slot {
+    /// `entry`'s `graph` instance in this resolution, boxed, if one was kept.
+    func graphInstance(of entry: Entry) -> (any Sendable)? {
+        guard shared.load() != nil else { return nil }
+        return state.withLock { $0.graph[ObjectIdentifier(entry)]?.box }
+    }
+
+    /// Keeps `box` as `entry`'s `graph` instance, unless a concurrent step of this resolution
+    /// kept one first: returns the one kept, and whether it is `box`.
+    func keepGraphInstance(_ box: any Sendable, of entry: Entry) -> (box: any Sendable, isNew: Bool) {
         state.withLock { state in
-            if let kept = state.graph[ObjectIdentifier(entry)] { return kept.slot }
-            let slot = Slot(SharedStorage())
-            state.graph[ObjectIdentifier(entry)] = (entry, slot)
-            return slot
+            if let kept = state.graph[ObjectIdentifier(entry)] { return (kept.box, false) }
+            state.graph[ObjectIdentifier(entry)] = (entry, box)
+            return (box, true)
         }
     }
 
