@@ -43,6 +43,9 @@ final class Entry: Sendable {
     let forwardingTarget: Entry?
     let file: StaticString
     let line: Int
+    /// One of 64 bits, spread by the factory box's identity: `Step.inFlight` sets it for the
+    /// entries on a path.
+    let filterBit: UInt64
     private let extras = Locked(Extras())
     /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
     /// Read without the lock on every step; written under it whenever `extras` changes.
@@ -76,6 +79,7 @@ final class Entry: Sendable {
         self.line = line
         slot = lifetime.makeStorage().map(Slot.init)
         isPlain = Atomic(declaredDependencies != nil)
+        filterBit = 1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(factory)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     /// A registration like this one, with instances of its own: what a child container

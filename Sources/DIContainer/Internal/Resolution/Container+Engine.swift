@@ -108,7 +108,7 @@ extension Container {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
             }
             // Transient or a new graph instance: nothing to claim.
-            let made = try start.build { step in try start.call(step, arguments, as: S.self) }
+            let made = try start.build(S.self, arguments)
             return try start.keep(made)
         }
         return try stepStored(S.self, start, slot: slot, arguments: arguments)
@@ -125,7 +125,7 @@ extension Container {
             case .wait(let builder):
                 try slot.waitForBuild(by: builder, owner: start.resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
-                let made = try start.build(generation, slot: slot) { step in try start.call(step, arguments, as: S.self) }
+                let made = try start.build(S.self, arguments, generation: generation, slot: slot)
                 if let made { return start.end(made, slot: slot, created: true) }
             }
         }
@@ -146,15 +146,11 @@ extension Container {
     /// One `async` step for `entry`, which has an `async` factory.
     func stepAsync<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
-        let factory = { (step: Step) async throws -> S in
-            // The key proves the factory's types, as in the synchronous step.
-            try await unsafeDowncast(entry.factory, to: AsyncFactory<S, Args>.self).body(step, arguments)
-        }
         guard let slot = try start.prepare() else {
             if start.isGraph, let kept = resolution.graphInstance(of: entry) {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
             }
-            return try start.keep(try await start.buildAsync(factory))
+            return try start.keep(try await start.buildAsync(S.self, arguments))
         }
         while true {
             switch try start.next(slot: slot) {
@@ -164,7 +160,7 @@ extension Container {
                 try await slot.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
                 do {
-                    let made = try await start.buildAsync(factory)
+                    let made = try await start.buildAsync(S.self, arguments)
                     if slot.finish(generation, keeping: InstanceBox(made)) { return start.end(made, slot: slot, created: true) }
                 } catch {
                     _ = slot.finish(generation, keeping: nil)
@@ -225,19 +221,16 @@ struct StepStart {
         }
     }
 
-    /// Calls the registration's synchronous factory.
-    func call<S, Args>(_ step: Step, _ arguments: Args, as _: S.Type) throws -> S {
-        // The key proves the factory's types: entries under it are built with them.
-        try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments)
-    }
-
     /// Runs the synchronous factory in a new step, for a registration that keeps nothing.
-    func build<S>(_ factory: (Step) throws -> S) throws -> S {
+    func build<S, Args>(_: S.Type, _ arguments: Args) throws -> S {
         let step = try makeStep()
         guard step.stack.allowsStep() else { throw StackExhausted(parent: parent, entry: entry) }
         let made: S
         do {
-            made = try ThreadState.current.run(step) { try decorate(try factory(step), step) }
+            made = try ThreadState.current.run(step) {
+                // The key proves the factory's types: entries under it are built with them.
+                try decorate(try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments), step)
+            }
         } catch {
             throw fail(step, error)
         }
@@ -247,9 +240,9 @@ struct StepStart {
 
     /// Runs the synchronous factory for `slot`'s claimed build; returns the instance, or `nil`
     /// when a reset during the build dropped it (the caller builds again).
-    func build<S>(_ generation: Int, slot: Slot, _ factory: (Step) throws -> S) throws -> S? {
+    func build<S, Args>(_: S.Type, _ arguments: Args, generation: Int, slot: Slot) throws -> S? {
         do {
-            let made = try build(factory)
+            let made = try build(S.self, arguments)
             return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
         } catch {
             _ = slot.finish(generation, keeping: nil)
@@ -258,14 +251,16 @@ struct StepStart {
     }
 
     /// `build` for an `async` factory.
-    func buildAsync<S>(_ factory: (Step) async throws -> S) async throws -> S {
+    func buildAsync<S, Args>(_: S.Type, _ arguments: Args) async throws -> S {
         let step = try makeStep()
         guard step.depth <= StepStart.asyncDepthLimit else {
             throw ResolutionError(.depthLimitExceeded(limit: step.depth - 1), path: step.path)
         }
         let made: S
         do {
-            made = try decorate(try await factory(step), step)
+            // The key proves the factory's types, as in the synchronous step.
+            let factory = unsafeDowncast(entry.factory, to: AsyncFactory<S, Args>.self)
+            made = try decorate(try await factory.body(step, arguments), step)
         } catch {
             throw fail(step, error)
         }

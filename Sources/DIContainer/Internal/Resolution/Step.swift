@@ -13,6 +13,9 @@ final class Step: Sendable {
     let container: Container
     /// 1 for the top-level step.
     let depth: Int
+    /// The `filterBit`s of the entries on the path: a clear bit proves an entry is not on it,
+    /// so that most steps check for a cycle without walking the path.
+    let inFlight: UInt64
     /// The stack of the thread the step runs on, for the steps below it on that thread.
     let stack: StackBounds
     /// Whether the step runs `entry`'s hooks rather than its factory.
@@ -32,6 +35,7 @@ final class Step: Sendable {
         self.stack = stack
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
+        inFlight = (parent?.inFlight ?? 0) | entry.filterBit
         recorded = (isHook ? view.isObservingHooks : view.isObserving) ? Locked([]) : nil
     }
 
@@ -71,10 +75,11 @@ final class Step: Sendable {
     /// Throws a circular-dependency error when building `entry` below `parent` would close a
     /// loop: `entry` is being built on the path already.
     static func checkCycle(_ entry: Entry, below parent: Step?) throws {
-        var step = parent
+        guard let parent, parent.inFlight & entry.filterBit != 0 else { return }
+        var step: Step? = parent
         while let current = step {
             if current.entry === entry {
-                let path = (parent?.path ?? []) + [entry.service]
+                let path = parent.path + [entry.service]
                 throw ResolutionError(.circularDependency(cycle: Array(path.dropFirst(current.depth - 1))), path: path)
             }
             step = current.parent
