@@ -3,7 +3,8 @@
 extension Container {
     /// Runs `operation` with the registrations made by `overrides` replacing this container's
     /// (and its descendants'). Task-local: other tasks and threads keep seeing the real
-    /// registrations. Singletons built inside are the scope's own.
+    /// registrations. Singletons built inside are the scope's own, released when `operation`
+    /// returns.
     ///
     /// ```swift
     /// try Container.shared.withOverrides {
@@ -27,7 +28,9 @@ extension Container {
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        try OverrideScope.$value.withValue(try makeScope(overrides), operation: operation)
+        let scope = try makeScope(overrides)
+        defer { scope.close() }
+        return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
     /// The `async` form of `withOverrides(_:operation:)`.
@@ -43,7 +46,9 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        try await OverrideScope.$value.withValue(try makeScope(overrides), operation: operation, isolation: isolation)
+        let scope = try makeScope(overrides)
+        defer { scope.close() }
+        return try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
     }
 
     /// The test overrides in effect here, to carry into work that does not inherit them: a

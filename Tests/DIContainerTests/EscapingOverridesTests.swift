@@ -31,7 +31,7 @@ struct EscapingOverridesTests {
     }
 
     /// Runs `body` on a new thread and returns its result.
-    private static func onNewThread(_ body: @escaping @Sendable () -> String) async -> String {
+    private static func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: body()) }.start()
         }
@@ -130,22 +130,32 @@ struct EscapingOverridesTests {
         #expect(detached == "real, none")
     }
 
-    @Test("singletons built under carried overrides are the scope's own, shared by every run of it")
+    @Test("singletons built under carried overrides are the scope's own: shared with it while it runs, never the real ones")
     func carriedScopeKeepsItsSingletons() async throws {
         final class Store: Sendable {}
         let container = Container()
         container.register(Store.self, lifetime: .singleton) { _ in Store() }
         let real = try container.resolve(Store.self)
-        let (overrides, inScope) = try container.withOverrides {
+        let (overrides, inScope, carriedWhileRunning) = try await container.withOverrides {
             $0.register(Int.self) { _ in 1 }
         } operation: {
-            (container.currentOverrides(), ObjectIdentifier(try container.resolve(Store.self)))
+            let overrides = container.currentOverrides()
+            let inScope = try container.resolve(Store.self)
+            let carried = await Self.onNewThread {
+                overrides.run { (try? container.resolve(Store.self)).map { ObjectIdentifier($0) } }
+            }
+            return (overrides, ObjectIdentifier(inScope), carried)
         }
         #expect(inScope != ObjectIdentifier(real))
-        let carried = await Self.onNewThread {
-            overrides.run { (try? container.resolve(Store.self)).map { "\(ObjectIdentifier($0))" } ?? "error" }
+        #expect(carriedWhileRunning == inScope)
+        // After the scope's closure returned, its instances are released; carried overrides
+        // build instances of their own again, still not the real ones.
+        let afterwards = await Self.onNewThread {
+            overrides.run { try? container.resolve(Store.self) }
         }
-        #expect(carried == "\(inScope)")
+        let kept = try #require(afterwards)
+        #expect(kept !== real)
+        #expect(overrides.run { try? container.resolve(Store.self) } === kept)
         #expect(try container.resolve(Store.self) === real)
     }
 }

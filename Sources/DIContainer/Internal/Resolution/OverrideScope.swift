@@ -49,6 +49,18 @@ final class OverrideScope: Sendable {
         return nil
     }
 
+    /// Drops the instances this scope keeps: its `withOverrides` closure returned. A singleton
+    /// built inside may keep a handle (`Lazy`, `Provider`) that keeps the scope; dropping it here
+    /// breaks that cycle. Work that outlives the closure (an escaped task, carried overrides)
+    /// builds and keeps instances of its own again.
+    func close() {
+        let dropped = slots.withLock { slots in
+            defer { slots = [:] }
+            return slots
+        }
+        _ = dropped
+    }
+
     /// This scope's store for `entry`'s instances.
     func slot(for entry: Entry) -> Slot {
         slots.withLock { slots in
