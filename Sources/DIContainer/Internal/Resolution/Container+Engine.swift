@@ -104,12 +104,12 @@ extension Container {
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
         guard let slot = try start.prepare() else {
-            if start.isGraph, let kept = resolution.graphInstance(of: entry) {
+            guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
+            let graph = resolution.graphInstances
+            if let kept = graph.instance(of: entry) {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
             }
-            // Transient or a new graph instance: nothing to claim.
-            let made = try start.build(S.self, arguments)
-            return try start.keep(made)
+            return try start.keep(try start.build(S.self, arguments), in: graph)
         }
         return try stepStored(S.self, start, slot: slot, arguments: arguments)
     }
@@ -147,10 +147,14 @@ extension Container {
     func stepAsync<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
         let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
         guard let slot = try start.prepare() else {
-            if start.isGraph, let kept = resolution.graphInstance(of: entry) {
+            guard start.isGraph else {
+                return start.end(try await start.buildAsync(S.self, arguments), slot: nil, created: true)
+            }
+            let graph = resolution.graphInstances
+            if let kept = graph.instance(of: entry) {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
             }
-            return try start.keep(try await start.buildAsync(S.self, arguments))
+            return try start.keep(try await start.buildAsync(S.self, arguments), in: graph)
         }
         while true {
             switch try start.next(slot: slot) {
@@ -268,11 +272,10 @@ struct StepStart {
         return made
     }
 
-    /// Hands out a new instance of a registration no slot keeps: a transient one, or a `graph`
-    /// one, which the resolution keeps from now on (or the one a concurrent step kept first).
-    func keep<S>(_ made: S) throws -> S {
-        guard isGraph else { return end(made, slot: nil, created: true) }
-        let kept = resolution.keepGraphInstance(InstanceBox(made), of: entry)
+    /// Hands out a new `graph` instance, which the resolution keeps from now on (or the one a
+    /// concurrent step of the resolution kept first).
+    func keep<S>(_ made: S, in graph: Resolution.GraphInstances) throws -> S {
+        let kept = graph.keep(InstanceBox(made), of: entry)
         if kept.isNew { return end(made, slot: nil, created: true) }
         return end(try unbox(kept.box, as: S.self), slot: nil, created: false)
     }

@@ -16,11 +16,33 @@ final class Resolution: Sendable {
         let parent: Step?
     }
 
-    private struct State: Sendable {
-        /// The `graph` instances, boxed, by registration (kept with it, so that its identity is
-        /// never another registration's while the resolution lives).
-        var graph: [ObjectIdentifier: (entry: Entry, box: any Sendable)] = [:]
+    fileprivate struct State: Sendable {
+        /// The `graph` instances, boxed, with their registrations. A list: a resolution keeps few,
+        /// and comparing references is cheaper than hashing them.
+        var graph: [(entry: Entry, kept: Kept)] = []
         var pending: [PendingHooks] = []
+
+        /// The kept `graph` instance of `entry`, if it is still alive.
+        mutating func instance(of entry: Entry) -> (any Sendable)? {
+            guard let index = graph.firstIndex(where: { $0.entry === entry }) else { return nil }
+            switch graph[index].kept {
+            case .strong(let box):
+                return box
+            case .weak(let reference):
+                if let box = reference.strongBox { return box }
+                graph.remove(at: index)
+                return nil
+            }
+        }
+    }
+
+    /// How a resolution keeps a `graph` instance: strongly while an entry point runs, weakly
+    /// (class instances) once none does — so that an instance keeping a `Lazy` of its own
+    /// resolution is no reference cycle, and a `Lazy` read later still finds the instance while
+    /// anybody holds it.
+    fileprivate enum Kept: Sendable {
+        case strong(any Sendable)
+        case weak(any WeakInstance)
     }
 
     let scope: OverrideScope?
@@ -47,21 +69,28 @@ final class Resolution: Sendable {
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
     var id: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// `entry`'s `graph` instance in this resolution, boxed, if one was kept.
-    func graphInstance(of entry: Entry) -> (any Sendable)? {
-        guard shared.load() != nil else { return nil }
-        return state.withLock { $0.graph[ObjectIdentifier(entry)]?.box }
-    }
+    /// The `graph` instances of this resolution, for one step: look one up, keep a new one.
+    struct GraphInstances {
+        fileprivate let state: Locked<State>
 
-    /// Keeps `box` as `entry`'s `graph` instance, unless a concurrent step of this resolution
-    /// kept one first: returns the one kept, and whether it is `box`.
-    func keepGraphInstance(_ box: any Sendable, of entry: Entry) -> (box: any Sendable, isNew: Bool) {
-        state.withLock { state in
-            if let kept = state.graph[ObjectIdentifier(entry)] { return (kept.box, false) }
-            state.graph[ObjectIdentifier(entry)] = (entry, box)
-            return (box, true)
+        /// `entry`'s instance, boxed, if one was kept.
+        func instance(of entry: Entry) -> (any Sendable)? {
+            state.withLock { $0.instance(of: entry) }
+        }
+
+        /// Keeps `box` as `entry`'s instance, unless a concurrent step of the resolution kept one
+        /// first: returns the one kept, and whether it is `box`.
+        func keep(_ box: any Sendable, of entry: Entry) -> (box: any Sendable, isNew: Bool) {
+            state.withLock { state in
+                if let kept = state.instance(of: entry) { return (kept, false) }
+                state.graph.append((entry, .strong(box)))
+                return (box, true)
+            }
         }
     }
+
+    /// The `graph` instances of this resolution.
+    var graphInstances: GraphInstances { GraphInstances(state: state) }
 
     func queue(_ pending: PendingHooks) {
         state.withLock { state in
@@ -98,7 +127,9 @@ final class Resolution: Sendable {
         return value
     }
 
+    /// Ends an entry point: runs the waiting hooks, then holds the `graph` instances weakly.
     private func completePending() -> (any Error)? {
+        defer { if shared.load() != nil { weakenGraph() } }
         var failure: (any Error)?
         while let batch = takePending() {
             for item in batch {
@@ -111,6 +142,16 @@ final class Resolution: Sendable {
             }
         }
         return failure
+    }
+
+    private func weakenGraph() {
+        state.withLock { state in
+            for index in state.graph.indices {
+                if case .strong(let box) = state.graph[index].kept, let reference = (box as? any Weakenable)?.weakened() {
+                    state.graph[index].kept = .weak(reference)
+                }
+            }
+        }
     }
 
     /// The waiting hooks, taken; `nil` once none wait.
