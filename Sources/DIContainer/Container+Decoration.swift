@@ -73,7 +73,7 @@ extension Container {
     /// Gives the registrations an override scope's container made the scope's decorators, and
     /// copies in, decorated, those of the container the scope overrides that it decorates.
     func adoptDecorations(into replacements: Container, scope: OverrideScope?) {
-        for key in replacements.decorations.keys {
+        for key in replacements.decorationsBox.load()?.keys ?? [] {
             let own = replacements.registry.allEntries.filter { DecorationKey($0.key) == key }.map(\.key)
             replacements.adoptDecorated(key, from: self, scope: scope, except: own)
         }

@@ -39,10 +39,7 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(
-            .sync(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in
-                try factory(resolver)
-            })
+        add(.plain(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line, factory))
     }
 
     /// Registers a factory that takes runtime arguments, of any number, given to `resolve`.
@@ -240,7 +237,7 @@ extension Container {
 
     /// Adds `entry`, replacing any registration under the same key.
     func add<S>(_ entry: Entry) -> Registration<S> {
-        entry.addDecorators(decorations.decorators(for: entry.key))
+        if let decorations = decorationsBox.load() { entry.addDecorators(decorations.decorators(for: entry.key)) }
         registry.add(entry)
         return Registration(entry: entry, container: self)
     }

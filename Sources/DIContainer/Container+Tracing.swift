@@ -51,7 +51,16 @@ extension Container {
 /// traces allocates nothing for it.
 struct Tracing: ~Copyable, Sendable {
     private let enabled = Atomic<Bool>(false)
-    private let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
+    /// The handler, in a box made by the first `startTracing`.
+    private let box = AtomicLazyReference<HandlerBox>()
+
+    private final class HandlerBox: Sendable {
+        let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
+    }
+
+    private var handler: Locked<(@Sendable (ResolutionEvent) -> Void)?> {
+        (box.load() ?? box.storeIfNil(HandlerBox())).handler
+    }
 
     var isEnabled: Bool {
         enabled.load(ordering: .relaxed)

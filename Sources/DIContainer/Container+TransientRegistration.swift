@@ -21,7 +21,7 @@ extension Container {
         file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (any Resolver) throws -> S
     ) -> Registration<S> {
-        add(.sync(S.self, name: name, lifetime: .transient, file: file, line: line) { (resolver, _: Void) in try factory(resolver) })
+        add(.plain(S.self, name: name, lifetime: .transient, file: file, line: line, factory))
     }
 
     /// Registers a factory of a transient service that takes runtime arguments; the service need

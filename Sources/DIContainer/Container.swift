@@ -37,8 +37,9 @@ public final class Container: Sendable {
     public let defaultLifetime: Lifetime
     let registry = Registry()
     let tracing = Tracing()
-    /// The decorators added here, which later registrations get too (`decorate`).
-    let decorations = Decorations()
+    /// The decorators added here, which later registrations get too (`decorate`); made by the
+    /// first `decorate`.
+    let decorationsBox = AtomicLazyReference<Decorations>()
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)
@@ -109,6 +110,11 @@ public final class Container: Sendable {
     /// built are released when it ends.
     public func removeAll() {
         registry.removeAll()
+    }
+
+    /// The decorators added here (made on first use).
+    var decorations: Decorations {
+        decorationsBox.load() ?? decorationsBox.storeIfNil(Decorations())
     }
 
     /// The test-override scope of the current task, when one may apply to this container.

@@ -46,10 +46,20 @@ final class Entry: Sendable {
     /// One of 64 bits, spread by the factory box's identity: `Step.inFlight` sets it for the
     /// entries on a path.
     let filterBit: UInt64
-    private let extras = Locked(Extras())
+    /// Made on first use: most registrations never get a decorator or a hook, and a registration
+    /// that is never resolved learns nothing.
+    private let extrasBox = AtomicLazyReference<ExtrasBox>()
     /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
     /// Read without the lock on every step; written under it whenever `extras` changes.
     private let isPlain: Atomic<Bool>
+
+    private final class ExtrasBox: Sendable {
+        let extras = Locked(Extras())
+    }
+
+    private var extras: Locked<Extras> {
+        (extrasBox.load() ?? extrasBox.storeIfNil(ExtrasBox())).extras
+    }
 
     /// What one step of the registration needs from `extras`.
     struct StepView: Sendable {
@@ -104,7 +114,7 @@ final class Entry: Sendable {
     var site: String { "\(file):\(line)" }
 
     /// A snapshot of what may change.
-    var current: Extras { extras.withLock { $0 } }
+    var current: Extras { extrasBox.load()?.extras.withLock { $0 } ?? Extras() }
 
     /// What a step needs: without a lock while the registration is plain.
     var stepView: StepView {
@@ -182,10 +192,28 @@ final class Entry: Sendable {
 
 /// A synchronous factory, typed: `S` is the service, `Args` the tuple of runtime arguments.
 final class SyncFactory<S, Args>: Sendable {
-    let body: @Sendable (any Resolver, Args) throws -> S
+    /// Without runtime arguments, the closure given to `register` itself: registering it makes
+    /// no wrapping closure.
+    private enum Body: Sendable {
+        case plain(@Sendable (any Resolver) throws -> S)
+        case withArguments(@Sendable (any Resolver, Args) throws -> S)
+    }
+
+    private let body: Body
 
     init(_ body: @escaping @Sendable (any Resolver, Args) throws -> S) {
-        self.body = body
+        self.body = .withArguments(body)
+    }
+
+    init(plain body: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
+        self.body = .plain(body)
+    }
+
+    func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
+        switch body {
+        case .plain(let body): try body(resolver)
+        case .withArguments(let body): try body(resolver, arguments)
+        }
     }
 }
 
@@ -257,6 +285,16 @@ extension Entry {
             key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
             argumentTypes: argumentTypes, lifetime: lifetime, kind: kind, factory: SyncFactory(body),
             dependencyTypes: dependencyTypes, file: file, line: line)
+    }
+
+    /// A registration of a synchronous factory of `S` without runtime arguments.
+    static func plain<S>(
+        _: S.Type, name: Name?, lifetime: Lifetime, file: StaticString, line: Int,
+        _ body: @escaping @Sendable (any Resolver) throws -> S
+    ) -> Entry {
+        Entry(
+            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), serviceType: S.self,
+            lifetime: lifetime, kind: .sync, factory: SyncFactory<S, Void>(plain: body), file: file, line: line)
     }
 
     /// A registration of an `async` factory of `S` taking runtime arguments `Args`.

@@ -233,7 +233,7 @@ struct StepStart {
         do {
             made = try ThreadState.current.run(step) {
                 // The key proves the factory's types: entries under it are built with them.
-                try decorate(try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).body(step, arguments), step)
+                try decorate(try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).make(step, arguments), step)
             }
         } catch {
             throw fail(step, error)
