@@ -53,14 +53,14 @@ final class SharedStorage: InstanceStorage {
 /// `weak`: holds a class instance weakly, so it lives while somebody else holds it. A value
 /// (or an optional holding none) cannot be held weakly and is not kept.
 final class WeakStorage: InstanceStorage {
-    private let kept = Locked<(any WeakInstance)?>(nil)
+    private let kept = Locked<AnyWeakInstanceBox?>(nil)
 
     var instance: (any Sendable)? {
         kept.withLock { $0?.strongBox }
     }
 
     func store(_ instance: any Sendable) {
-        let weakened = (instance as? any Weakenable)?.weakened()
+        let weakened = (instance as? AnyInstanceBox)?.weakened()
         kept.withLock { $0 = weakened }
     }
 

@@ -61,6 +61,7 @@ extension Lazy: ResolvableHandle {
         for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
     ) -> Lazy<S> {
         let arguments = HandleArguments(arguments)
+        resolution.madeLazy()
         return Lazy { [weak container, weak parent] in
             guard let container else { throw Container.released(S.self, key: target) }
             return try container.resolveLazy(S.self, key: target, arguments: arguments.value, madeIn: resolution, below: parent)

@@ -19,30 +19,26 @@ final class Resolution: Sendable {
     fileprivate struct State: Sendable {
         /// The `graph` instances, boxed, with their registrations. A list: a resolution keeps few,
         /// and comparing references is cheaper than hashing them.
-        var graph: [(entry: Entry, kept: Kept)] = []
+        var graph: [GraphInstance] = []
         var pending: [PendingHooks] = []
 
         /// The kept `graph` instance of `entry`, if it is still alive.
-        mutating func instance(of entry: Entry) -> (any Sendable)? {
+        mutating func instance(of entry: Entry) -> AnyInstanceBox? {
             guard let index = graph.firstIndex(where: { $0.entry === entry }) else { return nil }
-            switch graph[index].kept {
-            case .strong(let box):
-                return box
-            case .weak(let reference):
-                if let box = reference.strongBox { return box }
-                graph.remove(at: index)
-                return nil
-            }
+            if let box = graph[index].strong ?? graph[index].weak?.strongBox { return box }
+            graph.remove(at: index)
+            return nil
         }
     }
 
-    /// How a resolution keeps a `graph` instance: strongly while an entry point runs, weakly
-    /// (class instances) once none does — so that an instance keeping a `Lazy` of its own
-    /// resolution is no reference cycle, and a `Lazy` read later still finds the instance while
-    /// anybody holds it.
-    fileprivate enum Kept: Sendable {
-        case strong(any Sendable)
-        case weak(any WeakInstance)
+    /// A `graph` instance: held strongly while an entry point runs; once none does, weakly (class
+    /// instances) when a `Lazy` was made in the resolution — so that an instance keeping a `Lazy`
+    /// of its own resolution is no reference cycle, and a `Lazy` read later still finds the
+    /// instance while anybody holds it.
+    fileprivate struct GraphInstance: Sendable {
+        let entry: Entry
+        var strong: AnyInstanceBox?
+        var weak: AnyWeakInstanceBox?
     }
 
     let scope: OverrideScope?
@@ -50,6 +46,9 @@ final class Resolution: Sendable {
     /// The mutable part, made when a step first needs it (a `graph` instance, a hook): a
     /// resolution of transient services allocates nothing more.
     private let shared = AtomicLazyReference<Shared>()
+    /// Whether a `Lazy` was made in this resolution: it may keep the resolution alive from one of
+    /// its `graph` instances, which are then held weakly once no entry point runs.
+    private let hasLazy = Atomic<Bool>(false)
     /// Whether `state.pending` may hold hooks: read without the lock when an entry point ends.
     private let hasPending = Atomic<Bool>(false)
 
@@ -74,16 +73,16 @@ final class Resolution: Sendable {
         fileprivate let state: Locked<State>
 
         /// `entry`'s instance, boxed, if one was kept.
-        func instance(of entry: Entry) -> (any Sendable)? {
+        func instance(of entry: Entry) -> AnyInstanceBox? {
             state.withLock { $0.instance(of: entry) }
         }
 
         /// Keeps `box` as `entry`'s instance, unless a concurrent step of the resolution kept one
         /// first: returns the one kept, and whether it is `box`.
-        func keep(_ box: any Sendable, of entry: Entry) -> (box: any Sendable, isNew: Bool) {
+        func keep(_ box: AnyInstanceBox, of entry: Entry) -> (box: AnyInstanceBox, isNew: Bool) {
             state.withLock { state in
                 if let kept = state.instance(of: entry) { return (kept, false) }
-                state.graph.append((entry, .strong(box)))
+                state.graph.append(GraphInstance(entry: entry, strong: box))
                 return (box, true)
             }
         }
@@ -129,7 +128,7 @@ final class Resolution: Sendable {
 
     /// Ends an entry point: runs the waiting hooks, then holds the `graph` instances weakly.
     private func completePending() -> (any Error)? {
-        defer { if shared.load() != nil { weakenGraph() } }
+        defer { if hasLazy.load(ordering: .acquiring) { weakenGraph() } }
         var failure: (any Error)?
         while let batch = takePending() {
             for item in batch {
@@ -144,11 +143,16 @@ final class Resolution: Sendable {
         return failure
     }
 
+    /// Notes that a `Lazy` was made in this resolution.
+    func madeLazy() {
+        hasLazy.store(true, ordering: .releasing)
+    }
+
     private func weakenGraph() {
         state.withLock { state in
             for index in state.graph.indices {
-                if case .strong(let box) = state.graph[index].kept, let reference = (box as? any Weakenable)?.weakened() {
-                    state.graph[index].kept = .weak(reference)
+                if let reference = state.graph[index].strong?.weakened() {
+                    state.graph[index] = GraphInstance(entry: state.graph[index].entry, weak: reference)
                 }
             }
         }

@@ -1,46 +1,48 @@
-/// An instance as the shared stores keep it: `graph`, `singleton`, `scoped`, `weak` and custom
+/// An instance as the stores keep it: `graph`, `singleton`, `scoped`, `weak` and custom
 /// lifetimes hand it to every thread that asks.
 ///
-/// `@unchecked Sendable`, reviewed: one `let`. Only two kinds of value are boxed: services of the
-/// shared lifetimes, which `register` requires to be `Sendable`, and `registerMainActor`
-/// services, whose boxes the engine opens only on the main actor (it checks before every step).
-final class InstanceBox<S>: @unchecked Sendable {
+/// `@unchecked Sendable`, reviewed: no stored property here, one `let` in `InstanceBox`. Only
+/// two kinds of value are boxed: services of the shared lifetimes, which `register` requires to
+/// be `Sendable`, and `registerMainActor` services, whose boxes the engine opens only on the main
+/// actor (it checks before every step).
+class AnyInstanceBox: @unchecked Sendable {
+    /// A weak hold on the instance, or `nil` when it is not a class instance (`WeakStorage`, and
+    /// a resolution's `graph` instances once no entry point runs).
+    func weakened() -> AnyWeakInstanceBox? { nil }
+}
+
+/// A boxed instance of `S`.
+final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `AnyInstanceBox`: one `let`.
     let value: S
 
     init(_ value: S) {
         self.value = value
     }
-}
 
-/// A box whose instance can be held weakly instead (`WeakStorage`).
-protocol Weakenable: Sendable {
-    /// A weak hold on the instance; `nil` when it is not a class instance.
-    func weakened() -> (any WeakInstance)?
-}
-
-/// A weak hold on a boxed class instance.
-protocol WeakInstance: Sendable {
-    /// A new box of the instance while it is alive, else `nil`.
-    var strongBox: (any Sendable)? { get }
-}
-
-extension InstanceBox: Weakenable {
-    func weakened() -> (any WeakInstance)? {
+    override func weakened() -> AnyWeakInstanceBox? {
         guard let object = classInstance(in: value) else { return nil }
         return WeakInstanceBox<S>(object)
     }
 }
 
-/// The weak counterpart of `InstanceBox`. `@unchecked Sendable`, reviewed: one `weak let` (the
-/// runtime loads weak references atomically) of an instance an `InstanceBox` held.
-private final class WeakInstanceBox<S>: WeakInstance, @unchecked Sendable {
+/// A weak hold on a boxed class instance. `@unchecked Sendable`, reviewed: no stored property
+/// here, one `weak let` in `WeakInstanceBox` (the runtime loads weak references atomically).
+class AnyWeakInstanceBox: @unchecked Sendable {
+    /// A new box of the instance while it is alive, else `nil`.
+    var strongBox: AnyInstanceBox? { nil }
+}
+
+/// The weak counterpart of `InstanceBox`.
+private final class WeakInstanceBox<S>: AnyWeakInstanceBox, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `AnyWeakInstanceBox`: one `weak let`.
     weak let object: AnyObject?
 
     init(_ object: AnyObject) {
         self.object = object
     }
 
-    var strongBox: (any Sendable)? {
+    override var strongBox: AnyInstanceBox? {
         guard let object, let value = object as? S else { return nil }
         return InstanceBox(value)
     }
