@@ -242,3 +242,39 @@ extension Container {
         return Registration(entry: entry, container: self)
     }
 }
+
+/// The entries the `register` overloads make.
+extension Entry {
+    /// A registration of a synchronous factory of `S` taking runtime arguments `Args` (`Void`
+    /// for none).
+    static func sync<S, Args>(
+        _: S.Type, name: Name?, argumentTypes: [Any.Type] = [], lifetime: Lifetime, kind: Kind = .sync,
+        dependencyTypes: [Any.Type]? = nil, file: StaticString, line: Int,
+        _ body: @escaping @Sendable (any Resolver, Args) throws -> S
+    ) -> Entry {
+        Entry(
+            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
+            argumentTypes: argumentTypes, lifetime: lifetime, kind: kind, factory: SyncFactory(body),
+            dependencyTypes: dependencyTypes, file: file, line: line)
+    }
+
+    /// A registration of a synchronous factory of `S` without runtime arguments.
+    static func plain<S>(
+        _: S.Type, name: Name?, lifetime: Lifetime, file: StaticString, line: Int,
+        _ body: @escaping @Sendable (any Resolver) throws -> S
+    ) -> Entry {
+        Entry(
+            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), serviceType: S.self,
+            lifetime: lifetime, kind: .sync, factory: SyncFactory<S, Void>(plain: body), file: file, line: line)
+    }
+
+    /// A registration of an `async` factory of `S` taking runtime arguments `Args`.
+    static func async<S, Args>(
+        _: S.Type, name: Name?, argumentTypes: [Any.Type] = [], lifetime: Lifetime, file: StaticString, line: Int,
+        _ body: @escaping @Sendable (any Resolver, Args) async throws -> S
+    ) -> Entry {
+        Entry(
+            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
+            argumentTypes: argumentTypes, lifetime: lifetime, kind: .async, factory: AsyncFactory(body), file: file, line: line)
+    }
+}
