@@ -34,13 +34,16 @@ extension Container {
     /// from those of the resolution that made it, a new resolution; else below the step that
     /// made it while that step's factory runs; else, after, in the resolution that made it (so
     /// sharing its `graph` instances).
-    func resolveLazy<S, Args>(_: S.Type, key: Key, arguments: Args, madeIn resolution: Resolution, below parent: Step?) throws -> S {
-        if let scope = currentScope, scope !== resolution.scope {
+    func resolveLazy<S, Args>(
+        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?
+    ) throws -> S {
+        if let scope = currentScope, scope !== continuation.scope {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope)
         }
         if let parent, !parent.isFinished {
-            return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
+            return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
+        let resolution = Resolution(container: self, continuing: continuation)
         return try resolution.enter {
             do {
                 return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)

@@ -62,9 +62,10 @@ extension Lazy: ResolvableHandle {
     ) -> Lazy<S> {
         let arguments = HandleArguments(arguments)
         resolution.madeLazy()
+        let madeIn = resolution.continuation
         return Lazy { [weak container, weak parent] in
             guard let container else { throw Container.released(S.self, key: target) }
-            return try container.resolveLazy(S.self, key: target, arguments: arguments.value, madeIn: resolution, below: parent)
+            return try container.resolveLazy(S.self, key: target, arguments: arguments.value, madeIn: madeIn, below: parent)
         }
     }
 }

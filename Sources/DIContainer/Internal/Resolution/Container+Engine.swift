@@ -58,7 +58,7 @@ extension Container {
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool = true, found: Entry? = nil
     ) throws -> S {
-        let resolution = Resolution(scope: scope, isTraced: traced && tracing.isEnabled)
+        let resolution = Resolution(container: self, scope: scope, isTraced: traced && tracing.isEnabled)
         return try resolution.enter {
             do {
                 if let found {
@@ -76,7 +76,7 @@ extension Container {
         if let parent {
             return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(scope: currentScope, isTraced: traced && tracing.isEnabled)
+        let resolution = Resolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
         return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
@@ -102,7 +102,7 @@ extension Container {
 
     /// One synchronous step for `entry`.
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
-        let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
+        let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
             let graph = resolution.graphInstances
@@ -145,7 +145,7 @@ extension Container {
 
     /// One `async` step for `entry`, which has an `async` factory.
     func stepAsync<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
-        let start = StepStart(entry, parent: parent, resolution: resolution, in: self)
+        let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else {
                 return start.end(try await start.buildAsync(S.self, arguments), slot: nil, created: true)
@@ -190,18 +190,16 @@ struct StepStart {
     let entry: Entry
     let parent: Step?
     let resolution: Resolution
-    let container: Container
     /// The registration's decorators and hooks, read once for the step.
     let view: Entry.StepView
     let started: UInt64
 
-    init(_ entry: Entry, parent: Step?, resolution: Resolution, in container: Container) {
+    init(_ entry: Entry, parent: Step?, resolution: Resolution) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        self.container = container
         view = entry.stepView
-        started = resolution.isTraced ? container.tracing.now() : 0
+        started = resolution.isTraced ? resolution.container.tracing.now() : 0
     }
 
     /// Checks what must hold before anything is reused or built, and finds the store.
@@ -209,7 +207,7 @@ struct StepStart {
         if entry.isMainActor, !MainActorIsolation.isCurrent {
             throw ResolutionError(.mainActorRequired, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
         }
-        return container.slot(for: entry, in: resolution)
+        return resolution.container.slot(for: entry, in: resolution)
     }
 
     /// Whether to reuse the kept instance, build, or wait.
@@ -307,12 +305,12 @@ struct StepStart {
                 let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
                 resolution.queue(
                     Resolution.PendingHooks(
-                        entry: entry, container: container, hooks: hooks, instance: InstanceBox(value), slot: keptIn,
+                        entry: entry, hooks: hooks, instance: InstanceBox(value), slot: keptIn,
                         parent: parent))
             }
         }
         if started != 0 {
-            container.tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
+            resolution.container.tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
         }
         return value
     }
@@ -325,7 +323,7 @@ struct StepStart {
     private func makeStep() throws -> Step {
         try Step.checkCycle(entry, below: parent)
         return Step(
-            entry: entry, parent: parent, resolution: resolution, container: container,
+            entry: entry, parent: parent, resolution: resolution,
             stack: StackBounds.current(below: parent), view: view)
     }
 

@@ -8,7 +8,6 @@ final class Resolution: Sendable {
     /// A new instance waiting for its registration's `initCompleted` hooks.
     struct PendingHooks: Sendable {
         let entry: Entry
-        let container: Container
         let hooks: [Entry.Hook]
         let instance: InstanceBox<Any>
         /// Where the instance is kept, to drop it when a hook fails (`nil` for `graph`).
@@ -41,6 +40,9 @@ final class Resolution: Sendable {
         var weak: AnyWeakInstanceBox?
     }
 
+    /// The container the resolve started at. A `Lazy` keeps no resolution (it would keep the
+    /// container alive) but its `Continuation`.
+    let container: Container
     let scope: OverrideScope?
     let isTraced: Bool
     /// The mutable part, made when a step first needs it (a `graph` instance, a hook): a
@@ -52,18 +54,44 @@ final class Resolution: Sendable {
     /// Whether `state.pending` may hold hooks: read without the lock when an entry point ends.
     private let hasPending = Atomic<Bool>(false)
 
-    init(scope: OverrideScope?, isTraced: Bool) {
+    init(container: Container, scope: OverrideScope?, isTraced: Bool) {
+        self.container = container
         self.scope = scope
         self.isTraced = isTraced
     }
 
-    private final class Shared: Sendable {
+    /// A resolution that goes on with `continuation`'s `graph` instances: a `Lazy` read after the
+    /// resolve that made it returned.
+    init(container: Container, continuing continuation: Continuation) {
+        self.container = container
+        scope = continuation.scope
+        isTraced = continuation.isTraced
+        _ = shared.storeIfNil(continuation.shared)
+        hasLazy.store(true, ordering: .relaxed)
+    }
+
+    /// What a `Lazy` keeps of the resolution that made it: its `graph` instances and the
+    /// overrides it ran under, not its container.
+    struct Continuation: Sendable {
+        fileprivate let shared: Shared
+        let scope: OverrideScope?
+        let isTraced: Bool
+    }
+
+    /// This resolution as a `Lazy` made in it keeps it.
+    var continuation: Continuation {
+        Continuation(shared: sharedPart, scope: scope, isTraced: isTraced)
+    }
+
+    fileprivate final class Shared: Sendable {
         let state = Locked(State())
     }
 
-    private var state: Locked<State> {
-        (shared.load() ?? shared.storeIfNil(Shared())).state
+    private var sharedPart: Shared {
+        shared.load() ?? shared.storeIfNil(Shared())
     }
+
+    private var state: Locked<State> { sharedPart.state }
 
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
     var id: ObjectIdentifier { ObjectIdentifier(self) }

@@ -10,7 +10,6 @@ final class Step: Sendable {
     let entry: Entry
     let parent: Step?
     let resolution: Resolution
-    let container: Container
     /// 1 for the top-level step.
     let depth: Int
     /// The `filterBit`s of the entries on the path: a clear bit proves an entry is not on it,
@@ -25,19 +24,21 @@ final class Step: Sendable {
     private let finished = Atomic<Bool>(false)
 
     init(
-        entry: Entry, parent: Step?, resolution: Resolution, container: Container, stack: StackBounds,
+        entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds,
         view: Entry.StepView, isHook: Bool = false
     ) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        self.container = container
         self.stack = stack
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
         inFlight = (parent?.inFlight ?? 0) | entry.filterBit
         recorded = (isHook ? view.isObservingHooks : view.isObserving) ? Locked([]) : nil
     }
+
+    /// The container the resolution started at, which every step resolves from.
+    var container: Container { resolution.container }
 
     /// Whether the factory (or hook) returned: the resolver then starts new resolutions.
     var isFinished: Bool { finished.load(ordering: .acquiring) }
@@ -91,7 +92,7 @@ final class Step: Sendable {
         let parent = pending.parent
         try checkCycle(pending.entry, below: parent)
         let step = Step(
-            entry: pending.entry, parent: parent, resolution: resolution, container: pending.container,
+            entry: pending.entry, parent: parent, resolution: resolution,
             stack: StackBounds.current(below: parent), view: pending.entry.stepView, isHook: true)
         do {
             try ThreadState.current.run(step) {
