@@ -22,6 +22,8 @@ final class Entry: Sendable {
         var observed: (dependencies: [Dependency], isComplete: Bool)?
         /// What the hooks asked for on their first run.
         var hookDependencies: [Dependency]?
+        /// What a step needs of the above, made once per change.
+        var view: StepView?
     }
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
@@ -62,13 +64,20 @@ final class Entry: Sendable {
     }
 
     /// What one step of the registration needs from `extras`.
-    struct StepView: Sendable {
-        var decorators: [AnyDecorator] = []
-        var hooks: [Hook] = []
+    final class StepView: Sendable {
+        let decorators: [AnyDecorator]
+        let hooks: [Hook]
         /// Whether the factory's run records what it asks for.
-        var isObserving = false
+        let isObserving: Bool
         /// Whether the hooks' run records what they ask for.
-        var isObservingHooks = false
+        let isObservingHooks: Bool
+
+        init(decorators: [AnyDecorator], hooks: [Hook], isObserving: Bool, isObservingHooks: Bool) {
+            self.decorators = decorators
+            self.hooks = hooks
+            self.isObserving = isObserving
+            self.isObservingHooks = isObservingHooks
+        }
     }
 
     init(
@@ -117,13 +126,17 @@ final class Entry: Sendable {
     var current: Extras { extrasBox.load()?.extras.withLock { $0 } ?? Extras() }
 
     /// What a step needs: without a lock while the registration is plain.
-    var stepView: StepView {
-        if isPlain.load(ordering: .acquiring) { return StepView() }
+    /// `nil` while the registration is plain: nothing to decorate, run or record.
+    var stepView: StepView? {
+        if isPlain.load(ordering: .acquiring) { return nil }
         return extras.withLock { extras in
-            StepView(
+            if let view = extras.view { return view }
+            let view = StepView(
                 decorators: extras.decorators, hooks: extras.hooks,
                 isObserving: Self.isObserving(extras, declared: declaredDependencies),
                 isObservingHooks: extras.hookDependencies == nil)
+            extras.view = view
+            return view
         }
     }
 
@@ -131,6 +144,7 @@ final class Entry: Sendable {
     private func update(_ change: (inout Extras) -> Void) {
         extras.withLock { extras in
             change(&extras)
+            extras.view = nil
             let plain =
                 extras.decorators.isEmpty && extras.hooks.isEmpty && !Self.isObserving(extras, declared: declaredDependencies)
             isPlain.store(plain, ordering: .releasing)

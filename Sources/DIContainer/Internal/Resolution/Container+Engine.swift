@@ -191,7 +191,7 @@ struct StepStart {
     let parent: Step?
     let resolution: Resolution
     /// The registration's decorators and hooks, read once for the step.
-    let view: Entry.StepView
+    let view: Entry.StepView?
     let started: UInt64
 
     init(_ entry: Entry, parent: Step?, resolution: Resolution) {
@@ -300,7 +300,7 @@ struct StepStart {
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
     func end<S>(_ value: S, slot: Slot?, created: Bool) -> S {
         if created {
-            let hooks = view.hooks
+            let hooks = view?.hooks ?? []
             if !hooks.isEmpty {
                 let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
                 resolution.queue(
@@ -329,7 +329,7 @@ struct StepStart {
 
     private func decorate<S>(_ value: S, _ step: Step) throws -> S {
         var value = value
-        for decorator in view.decorators {
+        for decorator in view?.decorators ?? [] {
             value = try decorator.apply(value, step)
         }
         return value

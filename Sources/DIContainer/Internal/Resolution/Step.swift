@@ -25,7 +25,7 @@ final class Step: Sendable {
 
     init(
         entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds,
-        view: Entry.StepView, isHook: Bool = false
+        view: Entry.StepView?, isHook: Bool = false
     ) {
         self.entry = entry
         self.parent = parent
@@ -34,7 +34,7 @@ final class Step: Sendable {
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
         inFlight = (parent?.inFlight ?? 0) | entry.filterBit
-        recorded = (isHook ? view.isObservingHooks : view.isObserving) ? Locked([]) : nil
+        recorded = (isHook ? view?.isObservingHooks : view?.isObserving) == true ? Locked([]) : nil
     }
 
     /// The container the resolution started at, which every step resolves from.
