@@ -74,3 +74,8 @@ extension Container {
         return names
     }
 }
+
+/// A store handed back a value the container did not store in it.
+struct ForeignInstance: Error, CustomStringConvertible {
+    var description: String { "its lifetime's storage handed back a value the container did not store" }
+}

@@ -65,12 +65,9 @@ final class Entry: Sendable {
 
     /// What one step of the registration needs from `extras`.
     final class StepView: Sendable {
-        let decorators: [AnyDecorator]
-        let hooks: [Hook]
-        /// Whether the factory's run records what it asks for.
-        let isObserving: Bool
-        /// Whether the hooks' run records what they ask for.
-        let isObservingHooks: Bool
+        let decorators: [AnyDecorator], hooks: [Hook]
+        /// Whether the factory's run (the hooks' run) records what it asks for.
+        let isObserving: Bool, isObservingHooks: Bool
 
         init(decorators: [AnyDecorator], hooks: [Hook], isObserving: Bool, isObservingHooks: Bool) {
             self.decorators = decorators

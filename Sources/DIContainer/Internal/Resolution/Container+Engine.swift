@@ -342,8 +342,3 @@ struct StepStart {
         return ResolutionError(.factoryFailed(underlying: error), path: step.path, registrationSite: entry.site)
     }
 }
-
-/// A store handed back a value the container did not store in it.
-struct ForeignInstance: Error, CustomStringConvertible {
-    var description: String { "its lifetime's storage handed back a value the container did not store" }
-}

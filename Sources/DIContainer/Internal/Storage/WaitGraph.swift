@@ -3,10 +3,8 @@ import Locking
 /// Which resolution waits for which, across all threads and tasks, so that two resolutions that
 /// would wait on each other forever — `A`'s factory needs `B` while `B`'s factory, on another
 /// thread, needs `A` — get a circular-dependency error instead of a deadlock. Consulted only on
-/// the slow path: a singleton being built by another resolution.
-///
-/// A resolution waiting for a build of its own (an `async` factory's child tasks sharing one
-/// resolution) is not recorded: a real cycle within one resolution is found on its path first.
+/// the slow path: a singleton being built by another resolution. A resolution waiting for a build
+/// of its own (child tasks sharing one resolution) is not recorded: its path finds a real cycle.
 final class WaitGraph: Sendable {
     static let shared = WaitGraph()
 
