@@ -40,6 +40,8 @@ public final class Container: Sendable {
     /// The decorators added here, which later registrations get too (`decorate`); made by the
     /// first `decorate`.
     let decorationsBox = AtomicLazyReference<Decorations>()
+    /// Whether `decorationsBox` holds decorations: read on every registration, more cheaply.
+    let isDecorating = Atomic<Bool>(false)
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)
@@ -114,7 +116,8 @@ public final class Container: Sendable {
 
     /// The decorators added here (made on first use).
     var decorations: Decorations {
-        decorationsBox.load() ?? decorationsBox.storeIfNil(Decorations())
+        isDecorating.store(true, ordering: .releasing)
+        return decorationsBox.load() ?? decorationsBox.storeIfNil(Decorations())
     }
 
     /// The test-override scope of the current task, when one may apply to this container.

@@ -24,11 +24,12 @@ import Darwin
 /// A reference: copies of a `Locked` share one value and one mutex, kept together in one
 /// allocation (the value as a `ManagedBuffer`'s header, the mutex as its one element, as
 /// swift-nio's `LockStorage` does).
-package struct Locked<Value> {
-    private let storage: Storage
+public struct Locked<Value> {
+    @usableFromInline let storage: Storage
 
     /// Creates a lock guarding `value`.
-    package init(_ value: Value) {
+    @inlinable
+    public init(_ value: Value) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in value }
         // `create` makes an instance of the class it is called on: `Storage` itself.
         storage = unsafeDowncast(buffer, to: Storage.self)
@@ -40,8 +41,8 @@ package struct Locked<Value> {
 
     /// Runs `body` with exclusive access to the value. `body` must not take the same lock again;
     /// keep it short and never call user code from it.
-    @inline(__always)
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
@@ -50,7 +51,7 @@ package struct Locked<Value> {
     }
 
     /// The value and its mutex. The buffer destroys the value; the mutex is destroyed here.
-    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+    @usableFromInline final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         deinit {
             _ = withUnsafeMutablePointerToElements { mutex in pthread_mutex_destroy(mutex) }
         }

@@ -4,9 +4,9 @@ import Locking
 /// the place of the one it replaces. One lock guards both; readers hold it only for a lookup.
 final class Registry: Sendable {
     private struct State {
-        var entries: [Key: Entry] = [:]
-        /// Keys in the order they were first registered.
-        var order: [Key] = []
+        /// Each registration, with the number of its key's first registration: the order.
+        var entries: [Key: (entry: Entry, order: Int)] = [:]
+        var registered = 0
     }
 
     private let state = Locked(State())
@@ -15,15 +15,15 @@ final class Registry: Sendable {
     @discardableResult
     func add(_ entry: Entry) -> Entry? {
         state.withLock { state in
-            let replaced = state.entries.updateValue(entry, forKey: entry.key)
-            if replaced == nil { state.order.append(entry.key) }
-            return replaced
+            let replaced = state.entries.updateValue((entry, state.registered), forKey: entry.key)
+            if let replaced { state.entries[entry.key] = (entry, replaced.order) } else { state.registered += 1 }
+            return replaced?.entry
         }
     }
 
     /// The registration answering `key` here, if any.
     func entry(for key: Key) -> Entry? {
-        state.withLock { $0.entries[key] }
+        state.withLock { $0.entries[key]?.entry }
     }
 
     /// Drops every registration; returns them, so that they are released outside the lock.
@@ -31,17 +31,17 @@ final class Registry: Sendable {
     func removeAll() -> [Entry] {
         state.withLock { state in
             defer { state = State() }
-            return Array(state.entries.values)
+            return state.entries.values.map(\.entry)
         }
     }
 
     /// Every registration, in registration order.
-    var allEntries: [Entry] {
-        state.withLock { state in state.order.compactMap { state.entries[$0] } }
-    }
+    var allEntries: [Entry] { entries { _ in true } }
 
     /// The registrations of `type`, under any name and arguments, in registration order.
-    func entries(ofType type: ObjectIdentifier) -> [Entry] {
-        allEntries.filter { $0.key.type == type }
+    func entries(ofType type: ObjectIdentifier) -> [Entry] { entries { $0.key.type == type } }
+
+    private func entries(where isIncluded: (Entry) -> Bool) -> [Entry] {
+        state.withLock { $0.entries.values.filter { isIncluded($0.entry) }.sorted { $0.order < $1.order }.map(\.entry) }
     }
 }

@@ -114,9 +114,8 @@ extension Container {
         return try stepStored(S.self, start, slot: slot, arguments: arguments)
     }
 
-    /// A synchronous step of a registration whose lifetime keeps instances: reuse, build exactly
-    /// once, or wait for another resolution's build. (Out of line: its locals cost every
-    /// transient step a metadata lookup.)
+    /// A step of a registration whose lifetime keeps instances: reuse, build exactly once, or wait
+    /// for another's build. (Out of line: its locals cost every transient step a metadata lookup.)
     private func stepStored<S, Args>(_: S.Type, _ start: StepStart, slot: Slot, arguments: Args) throws -> S {
         while true {
             switch try start.next(slot: slot) {
@@ -288,10 +287,7 @@ struct StepStart {
     }
 
     /// Whether the registration's instances are the resolution's (`graph`).
-    var isGraph: Bool {
-        if case .graph = entry.lifetime { return true }
-        return false
-    }
+    var isGraph: Bool { entry.lifetime == .graph }
 
     /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a
     /// runaway factory gets there.
