@@ -156,7 +156,6 @@ extension Container {
                 }))
     }
 
-
     /// `registerMainActor(_:name:lifetime:argument:initializer:)` with two runtime arguments.
     ///
     /// ```swift
@@ -172,7 +171,9 @@ extension Container {
             .sync(
                 S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
-                MainActorFactory.checked { @MainActor (r, a: (A, B)) in try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil)) }))
+                MainActorFactory.checked { @MainActor (r, a: (A, B)) in
+                    try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil))
+                }))
     }
 
     /// `registerMainActor(_:name:lifetime:argument:initializer:)` with three runtime arguments.
