@@ -27,8 +27,8 @@ import Locking
 /// on nonisolated ones, and their instances need not be `Sendable`: the container never hands them
 /// to other code.
 ///
-/// `validate()` and `registrations` run main-actor factories like the others when called on the
-/// main actor; elsewhere they list those they could not check in `ValidationError.unchecked`.
+/// `validateAsync()` checks them on the main actor from anywhere; `validate()` and
+/// `registrations` only when called there (elsewhere they list them as not checked).
 extension Container {
     /// Registers a `@MainActor` factory.
     ///

@@ -9,11 +9,8 @@
 /// per resolve, never shared), with `registerMainActor` when it lives on the main actor, or — taking
 /// responsibility for its thread safety — wrapped in `UncheckedSendable`.
 ///
-/// Every form records where it was called (`file`, `line`). `file` is a `StaticString`, as in
-/// XCTest's assertions: a helper that registers on its caller's behalf declares
-/// `file: StaticString = #fileID, line: Int = #line` and passes them on. (A `String` would make
-/// each `register` call of a large assembly cost the optimiser a lifetime to track; a
-/// `StaticString` is plain data.)
+/// Every form records where it was called (`file`, `line`), as XCTest's assertions do: a helper
+/// that registers on its caller's behalf declares and passes on `file:` and `line:`.
 extension Container {
     /// Registers a factory that builds `type` from other services.
     ///
