@@ -81,10 +81,16 @@ public final class OneTimeAssembly: Sendable {
     }
 
     /// Assembles the container if no one has yet, or blocks until the one assembly has finished;
-    /// for synchronous code such as XCTest's `setUp()`.
+    /// for synchronous code such as XCTest's `setUp()`. On the main thread it keeps the main run
+    /// loop turning while it waits, as the assembly runs on the main actor.
     ///
-    /// - Throws: The error the assembly threw, on every call.
+    /// - Throws: The error the assembly threw, on every call; `BlockedMainActor` when called on
+    ///   the main actor off the main thread before the assembly finished (it would wait for
+    ///   itself): use `await prepare()` there.
     public func prepare() throws {
+        if !Thread.isMainThread, MainActorIsolation.isCurrent, state.withLock({ $0.outcome == nil }) {
+            throw BlockedMainActor()
+        }
         let received = Locked<Result<Void, any Error>?>(nil)
         let finished = DispatchSemaphore(value: 0)
         start { outcome in
@@ -140,5 +146,13 @@ public final class OneTimeAssembly: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter(outcome) }
+    }
+}
+
+/// The blocking `OneTimeAssembly.prepare()` was called on the main actor, off the main thread,
+/// before the assembly (which runs on the main actor) finished.
+struct BlockedMainActor: Error, CustomStringConvertible {
+    var description: String {
+        "OneTimeAssembly.prepare() would wait on the main actor for an assembly that runs there; call try await prepare()"
     }
 }
