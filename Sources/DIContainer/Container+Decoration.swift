@@ -25,7 +25,8 @@ extension Container {
     ///   the registration as it is at that moment, decorated: this container and its children
     ///   see the decorated service (with instances of its own), the parent does not.
     /// - In `withOverrides`, decorators added to the scope's container decorate the scope's view
-    ///   of the registration (with the scope's own instances), never the real container's.
+    ///   of the registration (with the scope's own instances), never the real container's. A
+    ///   test's replacement is not wrapped by the app's decorators: the test gets its mock as is.
     /// - Ready-made instances (`register(_:name:instance:)`) are never built, so never decorated:
     ///   decorate the value before registering it.
     ///

@@ -27,8 +27,8 @@ import Locking
 /// on nonisolated ones, and their instances need not be `Sendable`: the container never hands them
 /// to other code.
 ///
-/// `validate()` and `registrations` run main-actor factories like the others when called on the
-/// main actor; elsewhere they list those they could not check in `ValidationError.unchecked`.
+/// `validateAsync()` checks them on the main actor from anywhere; `validate()` and
+/// `registrations` only when called there (elsewhere they list them as not checked).
 extension Container {
     /// Registers a `@MainActor` factory.
     ///
@@ -156,6 +156,42 @@ extension Container {
                 }))
     }
 
+    /// `registerMainActor(_:name:lifetime:argument:initializer:)` with two runtime arguments.
+    ///
+    /// ```swift
+    /// container.registerMainActor(LessonViewModel.self, arguments: Int.self, String.self, initializer: LessonViewModel.init)
+    /// ```
+    @_disfavoredOverload
+    @discardableResult
+    public func registerMainActor<S, A, B, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type,
+        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @MainActor @Sendable (A, B, repeat each D) throws -> S
+    ) -> Registration<S> {
+        add(
+            .sync(
+                S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
+                MainActorFactory.checked { @MainActor (r, a: (A, B)) in
+                    try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil))
+                }))
+    }
+
+    /// `registerMainActor(_:name:lifetime:argument:initializer:)` with three runtime arguments.
+    @_disfavoredOverload
+    @discardableResult
+    public func registerMainActor<S, A, B, C, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type, _ third: C.Type,
+        file: StaticString = #fileID, line: Int = #line,
+        initializer: @escaping @MainActor @Sendable (A, B, C, repeat each D) throws -> S
+    ) -> Registration<S> {
+        add(
+            .sync(
+                S.self, name: name, argumentTypes: [A.self, B.self, C.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
+                MainActorFactory.checked { @MainActor (r, a: (A, B, C)) in
+                    try initializer(a.0, a.1, a.2, repeat r.resolve((each D).self, name: nil))
+                }))
+    }
 }
 
 /// How a `registerMainActor` factory runs: only on the main actor. The engine checks before each

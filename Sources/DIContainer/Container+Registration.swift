@@ -9,11 +9,8 @@
 /// per resolve, never shared), with `registerMainActor` when it lives on the main actor, or — taking
 /// responsibility for its thread safety — wrapped in `UncheckedSendable`.
 ///
-/// Every form records where it was called (`file`, `line`). `file` is a `StaticString`, as in
-/// XCTest's assertions: a helper that registers on its caller's behalf declares
-/// `file: StaticString = #fileID, line: Int = #line` and passes them on. (A `String` would make
-/// each `register` call of a large assembly cost the optimiser a lifetime to track; a
-/// `StaticString` is plain data.)
+/// Every form records where it was called (`file`, `line`), as XCTest's assertions do: a helper
+/// that registers on its caller's behalf declares and passes on `file:` and `line:`.
 extension Container {
     /// Registers a factory that builds `type` from other services.
     ///
@@ -223,6 +220,39 @@ extension Container {
                 S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime,
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
             ) { (resolver, argument: A) in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) })
+    }
+
+    /// `register(_:name:lifetime:argument:initializer:)` with two runtime arguments, passed to
+    /// `resolve(_:name:arguments:)` in this order (Swift cannot infer two parameter packs).
+    ///
+    /// ```swift
+    /// container.register(Receipt.self, arguments: Int.self, String.self, initializer: Receipt.init)
+    /// ```
+    @_disfavoredOverload
+    @discardableResult
+    public func register<S: Sendable, A, B, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type,
+        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @Sendable (A, B, repeat each D) throws -> S
+    ) -> Registration<S> {
+        add(
+            .sync(
+                S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
+            ) { (r, a: (A, B)) in try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil)) })
+    }
+
+    /// `register(_:name:lifetime:argument:initializer:)` with three runtime arguments.
+    @_disfavoredOverload
+    @discardableResult
+    public func register<S: Sendable, A, B, C, each D>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type, _ third: C.Type,
+        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @Sendable (A, B, C, repeat each D) throws -> S
+    ) -> Registration<S> {
+        add(
+            .sync(
+                S.self, name: name, argumentTypes: [A.self, B.self, C.self], lifetime: lifetime ?? defaultLifetime,
+                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
+            ) { (r, a: (A, B, C)) in try initializer(a.0, a.1, a.2, repeat r.resolve((each D).self, name: nil)) })
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the

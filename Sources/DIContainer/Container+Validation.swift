@@ -2,43 +2,50 @@
 extension Container {
     /// Checks every registration before the app runs and reports **every** problem at once:
     /// missing registrations, circular dependencies, argument mismatches and failing factories,
-    /// each with its resolution path.
+    /// each with its resolution path. Synchronous and strict: what it cannot check fails it too.
+    /// Apps usually call `validateAsync()`, which checks more and fails only over real problems.
     ///
     /// ```swift
     /// Container.shared.apply(AppAssembly())
     /// try Container.shared.validate()   // throws ValidationError listing all problems
     /// ```
     ///
-    /// How each registration is checked:
-    /// - auto-wired ones (`initializer:`, also with `argument:`) from their parameter types,
-    ///   without building anything;
-    /// - a factory closure whose dependencies are known from an earlier completed run (a resolve,
-    ///   or an earlier validation) from those dependencies, without running it again;
-    /// - any other factory closure by resolving it, exactly as `resolve` would: a `singleton` it
-    ///   builds is kept, so its factory still runs once in the container's life; transient and
-    ///   `graph` instances are dropped. Inside `withOverrides` this happens in the override scope;
-    /// - closures that take runtime arguments cannot be run without them, and `async` factories
-    ///   cannot run here (use `validateAsync()`): each one whose dependencies are not known yet is
-    ///   listed in `ValidationError.unchecked` — validation never calls a container valid over a
-    ///   registration it could not check;
-    /// - `registerMainActor` factories run only on the main actor: validated elsewhere, each one
-    ///   whose dependencies are not known yet (and each factory that asks for one) is listed in
-    ///   `ValidationError.unchecked`. Validate from the main actor to check them.
+    /// What it builds and keeps:
+    /// - auto-wired registrations (`initializer:`, also with `argument:`/`arguments:`) are checked
+    ///   from their parameter types, without building anything;
+    /// - a factory closure whose dependencies are known from an earlier completed run is checked
+    ///   from those, without running it again;
+    /// - any other factory closure is resolved, exactly as `resolve` would: a `singleton` it
+    ///   builds is kept (its factory still runs once in the container's life; a `Lazy` of it is
+    ///   no longer deferred); transient and `graph` instances are dropped. Inside `withOverrides`
+    ///   this happens in the override scope;
+    /// - what it cannot run is listed in `ValidationError.unchecked`, and fails it: closures that
+    ///   take runtime arguments (it cannot invent them), `async` factories, and, off the main
+    ///   actor, `registerMainActor` factories.
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
-        try inspect(runningAsync: false).check()
+        try inspect(runningAsync: false).check(strict: true)
     }
 
-    /// `validate()`, also running `async` factories whose dependencies are not known yet.
+    /// The validation for apps and tests: `validate()`, also running `async` factories and, on
+    /// the main actor, `registerMainActor` ones. What still cannot be checked (closures that
+    /// take runtime arguments and never ran) is returned, and fails it only when `strict`.
     ///
     /// ```swift
-    /// try await container.validateAsync()
+    /// Container.shared.apply(AppAssembly())
+    /// try await Container.shared.validateAsync()
     /// ```
     ///
-    /// - Throws: `ValidationError`.
-    public func validateAsync() async throws {
-        try await inspectAsync().check()
+    /// - Parameter strict: Whether a registration it could not check fails it.
+    /// - Returns: The registrations it could not check, in registration order.
+    /// - Throws: `ValidationError` listing every problem (and, when `strict`, every unchecked
+    ///   registration).
+    @discardableResult
+    public func validateAsync(strict: Bool = false) async throws -> [ValidationError.Unchecked] {
+        let inspection = await inspectAsync()
+        try inspection.check(strict: strict)
+        return inspection.unchecked
     }
 
     /// Every registration visible from this container — its own, its ancestors' and the test
@@ -64,8 +71,8 @@ extension Container {
         let problems: [ResolutionError]
         let unchecked: [ValidationError.Unchecked]
 
-        func check() throws {
-            if !problems.isEmpty || !unchecked.isEmpty {
+        func check(strict: Bool) throws {
+            if !problems.isEmpty || (strict && !unchecked.isEmpty) {
                 throw ValidationError(problems: problems, unchecked: unchecked)
             }
         }
@@ -85,29 +92,35 @@ extension Container {
         return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
-    /// `inspect(runningAsync:)` that also runs `async` factories.
+    /// `inspect(runningAsync:)` that also runs `async` factories, and what needs the main actor
+    /// there.
     func inspectAsync() async -> Inspection {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
         var problems: [ResolutionError] = []
-        var offMainActor: [Entry] = []
         for entry in entries where entry.needsDryRun {
-            do {
-                if let factory = entry.factory as? any DryRunnable {
-                    try await factory.dryRunAsync(entry, in: self)
-                }
-            } catch {
-                let problem = Self.problem(error, entry)
-                if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
-            }
+            var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry)
+            var needsMainActor = entry.isMainActor
+            if case .mainActorRequired? = problem?.kind { needsMainActor = !entry.isAsync }
+            if needsMainActor { problem = await MainActor.run { dryRun(entry) } }
+            if let problem { problems.append(problem) }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
+        return finishInspection(entries, scope: scope, problems: problems, offMainActor: [])
     }
 
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
     private func dryRun(_ entry: Entry) -> ResolutionError? {
         do {
             try (entry.factory as? any DryRunnable)?.dryRun(entry, in: self)
+            return nil
+        } catch {
+            return Self.problem(error, entry)
+        }
+    }
+
+    private func dryRunAsync(_ entry: Entry) async -> ResolutionError? {
+        do {
+            try await (entry.factory as? any DryRunnable)?.dryRunAsync(entry, in: self)
             return nil
         } catch {
             return Self.problem(error, entry)

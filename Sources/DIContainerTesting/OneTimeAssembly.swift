@@ -1,5 +1,6 @@
 public import DIContainer
 import Dispatch
+import Foundation
 import Locking
 
 /// The app's wiring for a test process: registers into a container once, the first time a test
@@ -17,8 +18,8 @@ import Locking
 /// ```swift
 /// extension OneTimeAssembly {
 ///     static let app = OneTimeAssembly { container in
-///         AppAssembly(configuration: .testing).assemble(into: container)
-///         try container.validate()
+///         container.apply(AppAssembly(configuration: .testing))
+///         try await container.validateAsync()
 ///     }
 /// }
 ///
@@ -26,13 +27,15 @@ import Locking
 /// struct CheckoutTests { … }
 /// ```
 ///
-/// The assembly runs exactly once, with no lock held. Callers that arrive while it runs wait for
-/// it; if it throws, every caller gets that error (the assembly is not retried). The closure must
-/// not wait for its own `OneTimeAssembly`.
+/// The assembly runs exactly once, with no lock held, on the main actor (so an app's main-actor
+/// `Assembly`, as a module with default main-actor isolation declares it, applies as is) and
+/// outside any test's override scope, whichever test asks first. Callers that arrive while it runs
+/// wait for it; if it throws, every caller gets that error (the assembly is not retried). The
+/// closure must not wait for its own `OneTimeAssembly`.
 public final class OneTimeAssembly: Sendable {
     /// The container the assembly registers into.
     public let container: Container
-    private let assemble: @Sendable (Container) throws -> Void
+    private let assemble: @MainActor @Sendable (Container) async throws -> Void
     private let state = Locked(State())
 
     /// Where the one run stands, and who waits for it.
@@ -57,8 +60,8 @@ public final class OneTimeAssembly: Sendable {
     /// - Parameters:
     ///   - container: The container to assemble; `Container.shared` by default.
     ///   - assemble: Registers the app into the container it is given (usually by applying the
-    ///     app's assemblies), and may validate it. Runs at most once.
-    public init(container: Container = .shared, _ assemble: @escaping @Sendable (Container) throws -> Void) {
+    ///     app's assemblies), and may validate it. Runs at most once, on the main actor.
+    public init(container: Container = .shared, _ assemble: @escaping @MainActor @Sendable (Container) async throws -> Void) {
         self.container = container
         self.assemble = assemble
     }
@@ -78,23 +81,34 @@ public final class OneTimeAssembly: Sendable {
     }
 
     /// Assembles the container if no one has yet, or blocks until the one assembly has finished;
-    /// for synchronous code such as XCTest's `setUp()`.
+    /// for synchronous code such as XCTest's `setUp()`. On the main thread it keeps the main run
+    /// loop turning while it waits, as the assembly runs on the main actor.
     ///
-    /// - Throws: The error the assembly threw, on every call.
+    /// - Throws: The error the assembly threw, on every call; `BlockedMainActor` when called on
+    ///   the main actor off the main thread before the assembly finished (it would wait for
+    ///   itself): use `await prepare()` there.
     public func prepare() throws {
+        if !Thread.isMainThread, MainActorIsolation.isCurrent, state.withLock({ $0.outcome == nil }) {
+            throw BlockedMainActor()
+        }
+        let received = Locked<Result<Void, any Error>?>(nil)
         let finished = DispatchSemaphore(value: 0)
-        // Written by `start` before `finished` is signalled; the placeholder is never read.
-        let received = Locked<Result<Void, any Error>>(.success(()))
         start { outcome in
             received.withLock { $0 = outcome }
             finished.signal()
         }
-        finished.wait()
-        try received.withLock { $0 }.get()
+        // On the main thread (XCTest's), the main actor that runs the assembly is this thread:
+        // keep its run loop turning instead of blocking it.
+        if Thread.isMainThread {
+            while received.withLock({ $0 == nil }) { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+        } else {
+            finished.wait()
+        }
+        try received.withLock { $0 }?.get()
     }
 
     /// Runs the assembly if no one has started it, and calls `done` with its outcome once it has
-    /// finished, on the thread that ran it or on this one.
+    /// finished.
     private func start(then done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let step: Step = state.withLock { state in
             if let outcome = state.outcome { return .report(outcome) }
@@ -105,17 +119,40 @@ public final class OneTimeAssembly: Sendable {
         }
         switch step {
         case .assemble:
-            let outcome = Result { try assemble(container) }
-            let waiters = state.withLock { state in
-                state.outcome = outcome
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter(outcome) }
+            // Detached: no test's override scope comes along.
+            Task.detached { self.finish(await Self.run(self.assemble, on: self.container)) }
         case .wait:
             break
         case .report(let outcome):
             done(outcome)
         }
+    }
+
+    @MainActor private static func run(
+        _ assemble: @MainActor @Sendable (Container) async throws -> Void, on container: Container
+    ) async -> Result<Void, any Error> {
+        do {
+            try await assemble(container)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func finish(_ outcome: Result<Void, any Error>) {
+        let waiters = state.withLock { state in
+            state.outcome = outcome
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter(outcome) }
+    }
+}
+
+/// The blocking `OneTimeAssembly.prepare()` was called on the main actor, off the main thread,
+/// before the assembly (which runs on the main actor) finished.
+struct BlockedMainActor: Error, CustomStringConvertible {
+    var description: String {
+        "OneTimeAssembly.prepare() would wait on the main actor for an assembly that runs there; call try await prepare()"
     }
 }

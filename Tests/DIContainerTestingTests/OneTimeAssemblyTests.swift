@@ -66,6 +66,25 @@ struct OneTimeAssemblyTests {
         #expect(runs.withLock { $0 } == 1)
     }
 
+    @Test("runs on the main actor, outside the override scope of the test that asks first")
+    func runsOnTheMainActorOutsideOverrides() async throws {
+        let seen = Locked<(onMainActor: Bool, seesOverride: Bool)?>(nil)
+        let container = Container()
+        let assembly = OneTimeAssembly(container: container) { container in
+            seen.withLock { $0 = (MainActorIsolation.isCurrent, container.isRegistered(AssemblyFailed.self)) }
+            await Task.yield()  // the closure may await
+        }
+        try await container.withOverrides {
+            $0.register(AssemblyFailed.self, instance: AssemblyFailed())
+        } operation: {
+            #expect(container.isRegistered(AssemblyFailed.self))
+            try await assembly.prepare()  // asked from inside the scope, off the main actor
+        }
+        let (onMainActor, seesOverride) = try #require(seen.withLock { $0 })
+        #expect(onMainActor)
+        #expect(!seesOverride)
+    }
+
     @Test("assembles Container.shared by default; asking again changes nothing")
     func sharedByDefault() throws {
         #expect(OneTimeAssembly.fixtures.container === Container.shared)

@@ -1,0 +1,14 @@
+// A service that is not Sendable, auto-wired with runtime arguments and the container's default
+// lifetime (which may share it): the fixes are `lifetime: .transient` (a closure factory),
+// `registerMainActor`, or `UncheckedSendable`, as ConcurrencyAndIsolation.md says.
+// expected-error: type 'Draft' does not conform to the 'Sendable' protocol
+import DIContainer
+
+final class Draft {
+    var text: String
+    init(id: Int, title: String) { text = "\(id): \(title)" }
+}
+
+func assemble(_ container: Container) {
+    container.register(Draft.self, arguments: Int.self, String.self, initializer: Draft.init)
+}
