@@ -182,7 +182,9 @@ struct GraphDrawing {
         if info.isMainActor { kind += ", main actor" }
         if !info.decorators.isEmpty { kind += info.decorators.count == 1 ? " · decorated" : " · decorated ×\(info.decorators.count)" }
         if info.initCompletedHooks > 0 { kind += " · initCompleted" }
+        if info.isLiveOnly { kind += " · live-only" }
         lines.append(kind)
+        if !info.variants.isEmpty { lines.append("when " + info.variants.map(\.description).joined(separator: ", ")) }
         return lines
     }
 

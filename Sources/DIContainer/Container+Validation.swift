@@ -75,23 +75,25 @@ extension Container {
     func inspect(runningAsync: Bool) -> Inspection {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
-        var problems: [ResolutionError] = []
+        let (answering, refused) = Self.answering(entries)
+        var problems = refused
         var offMainActor: [Entry] = []
-        for entry in entries where entry.needsDryRun && !entry.isAsync {
+        for entry in answering where entry.needsDryRun && !entry.isAsync {
             if let problem = dryRun(entry) {
                 if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
+        return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// `inspect(runningAsync:)` that also runs `async` factories.
     func inspectAsync() async -> Inspection {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
-        var problems: [ResolutionError] = []
+        let (answering, refused) = Self.answering(entries)
+        var problems = refused
         var offMainActor: [Entry] = []
-        for entry in entries where entry.needsDryRun {
+        for entry in answering where entry.needsDryRun {
             do {
                 if let factory = entry.factory as? any DryRunnable {
                     try await factory.dryRunAsync(entry, in: self)
@@ -101,7 +103,7 @@ extension Container {
                 if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
+        return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
@@ -122,12 +124,12 @@ extension Container {
     /// The static part: every known dependency answered, no cycles; and what stayed unknown —
     /// `offMainActor` lists the registrations whose dry run needed the main actor.
     private func finishInspection(
-        _ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainActor: [Entry]
+        _ entries: [Entry], _ answering: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainActor: [Entry]
     ) -> Inspection {
         var problems = problems
         var unchecked = offMainActor.map { ValidationError.Unchecked($0, needsMainActor: true) }
         let skipped = Set(offMainActor.map(\.key))
-        for entry in entries where !entry.isInstance && !skipped.contains(entry.key) {
+        for entry in answering where !entry.isInstance && !skipped.contains(entry.key) {
             guard let dependencies = entry.knownDependencies else {
                 unchecked.append(ValidationError.Unchecked(entry))
                 continue
@@ -147,7 +149,7 @@ extension Container {
                         scope: scope))
             }
         }
-        problems += cycles(in: entries, scope: scope)
+        problems += cycles(in: answering, scope: scope)
         return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
     }
 
@@ -221,6 +223,8 @@ extension Container {
             switch problem.kind {
             case .circularDependency(let cycle):
                 identity = "cycle:" + Set(cycle.map(\.description)).sorted().joined(separator: "|")
+            case .liveOnly:
+                identity = "liveOnly:\(problem.service)"
             default:
                 let requester = problem.path.dropLast().last?.description ?? ""
                 identity = "\(problem.kind.label):\(requester)→\(problem.service)"
@@ -245,6 +249,7 @@ extension ResolutionError.Kind {
         case .forwardingMismatch: "forwardingMismatch"
         case .initCompletedFailed: "initCompletedFailed"
         case .containerReleased: "containerReleased"
+        case .liveOnly: "liveOnly"
         }
     }
 }

@@ -42,6 +42,18 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
     /// Where each decorator of the registration was added (`Module/File.swift:12`), in the order
     /// they apply; empty when it has none.
     public let decorators: [String]
+    /// The contexts its variants answer in (`Registration.when`), in the order added, each with
+    /// the variant's lifetime.
+    public let variants: [Variant]
+    /// Whether it is live-only (`Registration.liveOnly()`): a test must override it.
+    public let isLiveOnly: Bool
+
+    /// A registration's variant for one context.
+    public struct Variant: Sendable, Hashable, CustomStringConvertible {
+        public let context: Context
+        public let lifetime: Lifetime
+        public var description: String { "\(context) (\(lifetime))" }
+    }
 
     /// How the dependencies of a registration are known.
     public enum DependencySource: String, Sendable, Hashable {
@@ -66,6 +78,9 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         file = "\(entry.file)"
         line = entry.line
         decorators = entry.decoratorSites
+        let contexts = entry.contexts.load()?.state.withLock { $0 }
+        variants = (contexts?.variants ?? []).map { Variant(context: $0.context, lifetime: $0.entry.lifetime) }
+        isLiveOnly = contexts?.refusal != nil
         let known: [Dependency]
         if let target = entry.forwardingTarget {
             known = [Dependency(target)]
@@ -110,6 +125,8 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         }
         parts.append("registered at \(file):\(line)")
         if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
+        if !variants.isEmpty { parts.append("when " + variants.map(\.description).joined(separator: ", ")) }
+        if isLiveOnly { parts.append("live-only") }
         return parts.joined(separator: " · ")
     }
 }

@@ -45,6 +45,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// A `Lazy` or `Provider` was read after its container was released: handles hold their
         /// container weakly.
         case containerReleased
+        /// A live-only registration (`Registration.liveOnly()`) was asked for in a test context
+        /// without a test override or a variant for the active contexts.
+        case liveOnly
     }
 
     /// What went wrong.
@@ -106,6 +109,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "its initCompleted hook threw \(underlying)"
         case .containerReleased:
             return "the Lazy or Provider was read after its container was released"
+        case .liveOnly:
+            return "it is live-only (registered at \(registrationSite ?? "an unknown place")) and a test context is active"
         }
     }
 
@@ -168,6 +173,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "make the hook succeed; the service was registered at \(registrationSite ?? "an unknown place")"
         case .containerReleased:
             return "keep the container alive while the handles it made are read"
+        case .liveOnly:
+            return "override it in the test (withOverrides { $0.register(\(service.typeName).self) { _ in … } } or the "
+                + ".overriding trait), or register a test variant: .when(.test) { _ in … } on its registration"
         }
     }
 
