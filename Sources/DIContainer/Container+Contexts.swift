@@ -11,9 +11,12 @@ extension Container {
     /// ```swift
     /// if Container.activeContexts.contains(.argument("mock-server")) { print("using fixtures") }
     /// ```
-    public static let activeContexts: Set<Context> = Context.detect(
-        arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment,
-        isDebug: isDebugBuild, hasXCTest: NSClassFromString("XCTestCase") != nil)
+    public static let activeContexts: Set<Context> = {
+        var contexts = Context.detect(arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment)
+        if isDebugBuild { contexts.insert(.debug) }
+        if NSClassFromString("XCTestCase") != nil { contexts.insert(.test) }  // XCTest loaded (Apple platforms)
+        return contexts
+    }()
 
     /// The contexts in effect for the current task: those of `withContexts`, else the launch's.
     public static var currentContexts: Set<Context> {

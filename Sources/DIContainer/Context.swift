@@ -83,8 +83,18 @@ public struct Context: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
         }
     }
 
-    /// The contexts of a process launched with `arguments` and `environment`.
-    static func detect(arguments: [String], environment: [String: String], isDebug: Bool, hasXCTest: Bool) -> Set<Context> {
+    /// The contexts a process launched with `arguments` and `environment` is in, as
+    /// `Container.activeContexts` detects them (but for `.debug`, and XCTest loaded in-process).
+    ///
+    /// ```swift
+    /// Context.detect(arguments: ["app", "--mock-server"], environment: [:])   // [.argument("mock-server")]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - arguments: The process arguments, the executable's path first.
+    ///   - environment: The environment variables.
+    /// - Returns: The contexts.
+    public static func detect(arguments: [String], environment: [String: String]) -> Set<Context> {
         var contexts: Set<Context> = []
         for argument in arguments.dropFirst() where argument.hasPrefix("-") && argument.count > 1 {
             contexts.insert(.argument(String(argument.split(separator: "=", maxSplits: 1)[0])))
@@ -93,11 +103,10 @@ public struct Context: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
             contexts.insert(.environment(name))
         }
         if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" { contexts.insert(.preview) }
-        if isDebug { contexts.insert(.debug) }
-        // XCTest loaded in this process (Apple platforms), or a SwiftPM or Xcode test runner:
-        // its executable, the Swift Testing entry point's arguments, Xcode's test configuration.
+        // A SwiftPM or Xcode test runner: its executable, the Swift Testing entry point's
+        // arguments, Xcode's test configuration.
         let executable = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
-        if hasXCTest || executable.hasSuffix(".xctest") || executable == "xctest" || arguments.contains("--testing-library")
+        if executable.hasSuffix(".xctest") || executable == "xctest" || arguments.contains("--testing-library")
             || environment["XCTestConfigurationFilePath"] != nil || environment["XCTestBundlePath"] != nil
         {
             contexts.insert(.test)
