@@ -167,6 +167,35 @@ extension Registration {
             ) { (resolver, arguments: (repeat each A)) in try await factory(resolver, repeat each arguments) })
     }
 
+    /// Adds a variant built by an initializer whose parameters are resolved by type (see
+    /// `Container.register(_:name:lifetime:file:line:initializer:)`): its dependencies are
+    /// declared, so `validate()` and the graph know them without building it.
+    ///
+    /// ```swift
+    /// .when(.mockServer, initializer: FixtureTransport.init(configuration:))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - context: The context the variant answers in.
+    ///   - lifetime: The variant's lifetime; this registration's when `nil`.
+    ///   - file: The file adding it, for introspection; leave the default.
+    ///   - line: The line adding it, for introspection; leave the default.
+    ///   - initializer: A function from the dependencies to the service.
+    /// - Returns: This registration, for chaining.
+    @_disfavoredOverload
+    @discardableResult
+    public func when<each D>(
+        _ context: Context, lifetime: Lifetime? = nil, file: StaticString = #fileID, line: Int = #line,
+        initializer: @escaping @Sendable (repeat each D) throws -> Service
+    ) -> Registration<Service> {
+        addVariant(
+            context,
+            .sync(
+                Service.self, name: entry.key.name, lifetime: lifetime ?? entry.lifetime,
+                dependencyTypes: Container.types(repeat (each D).self), file: file, line: line
+            ) { (resolver, _: Void) in try initializer(repeat resolver.resolve((each D).self, name: nil)) })
+    }
+
     /// Removes the variant for `context`; the registration and its other variants stay.
     ///
     /// ```swift

@@ -81,7 +81,7 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         let contexts = entry.contexts.load()?.state.withLock { $0 }
         variants = (contexts?.variants ?? []).map { Variant(context: $0.context, lifetime: $0.entry.lifetime) }
         isLiveOnly = contexts?.refusal != nil
-        let known: [Dependency]
+        var known: [Dependency]
         if let target = entry.forwardingTarget {
             known = [Dependency(target)]
             dependencySource = .declared
@@ -98,6 +98,9 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
             known = []
             dependencySource = .unknown
         }
+        // What a variant asks for is a dependency too: in its context.
+        let variantsKnown = (contexts?.variants ?? []).flatMap { $0.entry.knownDependencies ?? [] }
+        known += variantsKnown.filter { dependency in !known.contains(dependency) }
         dependencies = known.map(\.service)
         deferredDependencies = known.filter(\.isDeferred).map(\.service)
         optionalDependencies = known.filter(\.isOptional).map(\.service)
