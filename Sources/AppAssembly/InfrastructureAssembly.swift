@@ -30,12 +30,11 @@ public struct InfrastructureAssembly: Assembly {
                 APIConfiguration(baseURL: configuration.baseURL)
             })
         container.register((any Transport).self, lifetime: .singleton, initializer: { () -> any Transport in URLSessionTransport() })
-            .when(
-                .mockServer,
-                initializer: { (configuration: AppConfiguration) -> any Transport in
-                    guard case .fixtures(let directory) = configuration.backend else { throw NoFixtures() }
-                    return FixtureTransport(directory: directory, latency: configuration.latency)
-                })
+            .when(.mockServer) { r -> any Transport in
+                let configuration = try r.resolve(AppConfiguration.self)
+                guard case .fixtures(let directory) = configuration.backend else { throw NoFixtures() }
+                return FixtureTransport(directory: directory, latency: configuration.latency)
+            }
             .liveOnly()
         container.register(
             APIClient.self, lifetime: .singleton,

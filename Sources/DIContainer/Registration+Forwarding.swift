@@ -15,7 +15,8 @@ extension SyncFactory: Forwardable {
                 // The registration answering in the current contexts: an `async` variant cannot.
                 let answering = target.answering
                 guard !answering.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [answering.service]) }
-                let value = try step.container.step(S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
+                let value = try step.container.step(
+                    S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
                 return try forwarded(value, as: F.self, from: target, in: step)
             },
             forwardingTarget: target, file: file, line: line)
@@ -32,7 +33,8 @@ extension AsyncFactory: Forwardable {
                 let answering = target.answering
                 let value =
                     answering.isAsync
-                    ? try await step.container.stepAsync(S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
+                    ? try await step.container.stepAsync(
+                        S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
                     : try step.container.step(S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
                 return try forwarded(value, as: F.self, from: target, in: step)
             },

@@ -127,7 +127,9 @@ struct AssembledContainerTests {
             return
         }
         #expect(error.path.map(\.description) == ["APIClient", "Transport"])
-        #expect(error.description.hasPrefix("Cannot resolve Transport: it is live-only (registered at AppAssembly/InfrastructureAssembly.swift:"))
+        #expect(
+            error.description.hasPrefix(
+                "Cannot resolve Transport: it is live-only (registered at AppAssembly/InfrastructureAssembly.swift:"))
         #expect(error.description.contains("Fix: override it in the test (withOverrides { $0.register(Transport.self) { _ in … } }"))
         let validation = try #require(throws: ValidationError.self) { try container.validate(in: [.test]) }
         #expect(validation.problems.map(\.service.description) == ["Transport"])

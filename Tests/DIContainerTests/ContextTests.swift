@@ -115,11 +115,11 @@ struct ContextTests {
         #expect(container.registrations.first?.variants.first?.lifetime == .singleton)
     }
 
-    @Test("async variants, and variants of registrations with runtime arguments")
+    @Test("variants of async registrations, and of registrations with runtime arguments")
     func asyncAndArguments() async throws {
         let container = Container()
         container.register((any CtxTransport).self) { _ async in CtxNamedTransport("live") }
-            .when(.preview) { _ async in CtxNamedTransport("preview") }
+            .when(.preview) { _ in CtxNamedTransport("preview") }
         container.register(String.self) { (_, id: Int) in "live \(id)" }
             .when(.preview) { (_, id: Int) in "preview \(id)" }
         let (transport, text) = try await container.withContexts([.preview]) {
@@ -250,7 +250,10 @@ struct LiveOnlyTests {
     func failsAsADependency() throws {
         let container = container()
         let error = try #require(throws: ResolutionError.self) { try container.resolve(CtxClient.self) }
-        guard case .liveOnly = error.kind else { Issue.record("unexpected \(error.kind)"); return }
+        guard case .liveOnly = error.kind else {
+            Issue.record("unexpected \(error.kind)")
+            return
+        }
         #expect(error.path.map(\.description) == ["CtxClient", "CtxTransport"])
         #expect(
             error.description

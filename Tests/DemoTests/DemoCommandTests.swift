@@ -81,7 +81,9 @@ struct DemoCommandTests {
             let result = try await DemoProcess.run(arguments + ["--cache-dir", cache.url.path])
             #expect(result.status == 0, "\(result)")
             let transport = try #require(result.lines.first { $0.hasPrefix("  Transport ·") })
-            #expect(transport.hasPrefix("  Transport · singleton · depends on AppConfiguration · registered at AppAssembly/InfrastructureAssembly.swift:"))
+            #expect(
+                transport.hasPrefix(
+                    "  Transport · singleton · depends on AppConfiguration · registered at AppAssembly/InfrastructureAssembly.swift:"))
             #expect(transport.hasSuffix(" · when argument --mock-server (singleton) · live-only"))
         }
     }
