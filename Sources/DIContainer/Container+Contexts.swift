@@ -3,8 +3,8 @@ import Locking
 
 /// Contexts: which variant of a registration answers depends on where the code runs.
 extension Container {
-    /// The contexts the process was launched in, detected once: `Context.detect(arguments:environment:)`
-    /// of the process, `.debug` in a debug build, and `.test` when XCTest is loaded.
+    /// The contexts detected at launch: `Context.detect(arguments:environment:)`, `.debug` in a
+    /// debug build, `.test` when XCTest is loaded.
     public static let activeContexts: Set<Context> = {
         var contexts = Context.detect(arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment)
         if isDebugBuild { contexts.insert(.debug) }
@@ -35,13 +35,6 @@ extension Container {
     /// `Container.withContexts(_:operation:)`: the contexts apply to every container.
     public func withContexts<R>(_ contexts: Set<Context>, operation: () throws -> R) rethrows -> R {
         try ContextScope.$value.withValue(contexts, operation: operation)
-    }
-
-    /// `Container.withContexts(_:isolation:operation:)`: the contexts apply to every container.
-    public func withContexts<R>(
-        _ contexts: Set<Context>, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
-    ) async rethrows -> R {
-        try await ContextScope.$value.withValue(contexts, operation: operation, isolation: isolation)
     }
 
     /// `validate()` as the container answers in `contexts`: `[.test]` lists every live-only
@@ -77,12 +70,11 @@ enum ContextScope {
 }
 
 extension Registration {
-    /// Adds a variant that answers instead of this registration while `context` is active: a
-    /// registration under this one's key with its own lifetime (this one's when `nil`) and its
-    /// own instances, so a switch of context never hands out another context's singleton. Test
-    /// overrides win over it; a later variant for the context replaces it. With runtime
-    /// arguments the factory takes the same; a synchronous variant answers an `async`
-    /// registration too. See `Context` for the order among active contexts.
+    /// Adds a variant that answers instead of this registration while `context` is active, with
+    /// its own lifetime (this one's when `nil`) and instances: a switch of context never hands
+    /// out another context's singleton. Overrides win over it; a later variant for the context
+    /// replaces it. The factory takes this registration's runtime arguments (it may answer an
+    /// `async` registration). See `Context` for the order among active contexts.
     ///
     /// ```swift
     /// container.register((any Transport).self, lifetime: .singleton) { _ in URLSessionTransport() }
@@ -161,15 +153,7 @@ extension Entry {
     func isRefusal(of base: Entry) -> Bool {
         self !== base && base.contexts.load()?.state.withLock { $0.refusal } === self
     }
-}
 
-/// A factory that makes its live-only registration's stand-in: a transient registration under
-/// the same key whose factory throws `ResolutionError.Kind.liveOnly`.
-protocol Refusable { func refusal(of entry: Entry) -> Entry }
-extension SyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
-extension AsyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
-
-extension Entry {
     fileprivate static func refusal<S, Args>(of entry: Entry, _: S.Type, _: Args.Type) -> Entry {
         let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
         let factory = SyncFactory<S, Args> { resolver, _ in
@@ -180,3 +164,9 @@ extension Entry {
             factory: factory, file: entry.file, line: entry.line)
     }
 }
+
+/// A factory that makes its live-only registration's stand-in: a transient registration under
+/// the same key whose factory throws `ResolutionError.Kind.liveOnly`.
+protocol Refusable { func refusal(of entry: Entry) -> Entry }
+extension SyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
+extension AsyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }

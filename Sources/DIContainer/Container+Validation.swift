@@ -9,32 +9,21 @@ extension Container {
     /// try Container.shared.validate()   // throws ValidationError listing all problems
     /// ```
     ///
-    /// How each registration is checked:
-    /// - auto-wired ones (`initializer:`, also with `argument:`) from their parameter types,
-    ///   without building anything;
-    /// - a factory closure whose dependencies are known from an earlier completed run (a resolve,
-    ///   or an earlier validation) from those dependencies, without running it again;
-    /// - any other factory closure by resolving it, exactly as `resolve` would: a `singleton` it
-    ///   builds is kept, so its factory still runs once in the container's life; transient and
-    ///   `graph` instances are dropped. Inside `withOverrides` this happens in the override scope;
-    /// - closures that take runtime arguments cannot be run without them, and `async` factories
-    ///   cannot run here (use `validateAsync()`): each one whose dependencies are not known yet is
-    ///   listed in `ValidationError.unchecked` — validation never calls a container valid over a
-    ///   registration it could not check;
-    /// - `registerMainActor` factories run only on the main actor: validated elsewhere, each one
-    ///   whose dependencies are not known yet (and each factory that asks for one) is listed in
-    ///   `ValidationError.unchecked`. Validate from the main actor to check them.
+    /// It checks the registrations as they answer in the current contexts (`validate(in:)` for
+    /// others; in a test context every live-only one is a problem). Auto-wired ones are checked
+    /// from their parameter types; a closure from what its last completed run asked for, else by
+    /// resolving it as `resolve` would (a `singleton` built is kept: its factory runs once in the
+    /// container's life). Closures with runtime arguments, `async` ones (see `validateAsync()`)
+    /// and `registerMainActor` ones off the main actor are listed in `ValidationError.unchecked`
+    /// until their dependencies are known: validation never passes what it could not check.
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
         try inspect(runningAsync: false).check()
     }
 
-    /// `validate()`, also running `async` factories whose dependencies are not known yet.
-    ///
-    /// ```swift
-    /// try await container.validateAsync()
-    /// ```
+    /// `validate()`, also running `async` factories whose dependencies are not known yet:
+    /// `try await container.validateAsync()`.
     ///
     /// - Throws: `ValidationError`.
     public func validateAsync() async throws {
@@ -44,9 +33,8 @@ extension Container {
     /// Every registration visible from this container — its own, its ancestors' and the test
     /// overrides in effect — in registration order, with its dependencies.
     ///
-    /// A closure factory's dependencies are those it asked for on its first completed run; to
-    /// know them, this runs the factories that never ran, as `validate()` does (a `singleton`
-    /// built here is kept). So the list is the same before and after `validate()` and resolves.
+    /// A closure's dependencies are those its first completed run asked for: this runs the
+    /// factories that never ran, as `validate()` does, so the list is the same before and after.
     ///
     /// ```swift
     /// for info in container.registrations { print(info) }
@@ -153,9 +141,8 @@ extension Container {
         return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
     }
 
-    /// Registrations visible from here, in registration order: ancestors first, then this
-    /// container, then overrides; a later registration of the same key replaces an earlier one
-    /// in its place.
+    /// Registrations visible from here, in registration order: ancestors, this container, then
+    /// overrides; a later registration of a key replaces an earlier one in its place.
     func visibleEntries(scope: OverrideScope?) -> [Entry] {
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
@@ -200,18 +187,16 @@ extension Container {
         return errors
     }
 
-    /// A cycle's members rotated to start at the smallest, closed by repeating it — the same
-    /// text whichever member the search entered the cycle by (so whatever the registration
-    /// order). Type names are made only for the members of a cycle: they are costly.
+    /// A cycle's members rotated to start at the smallest, closed by repeating it: the same text
+    /// whatever the registration order. (Type names, costly, are made only for its members.)
     private static func canonical(_ members: [ServiceKey]) -> [ServiceKey] {
         guard let smallest = members.indices.min(by: { members[$0] < members[$1] }) else { return members }
         let rotated = Array(members[smallest...] + members[..<smallest])
         return rotated + [rotated[0]]
     }
 
-    /// One report per distinct problem (the same missing key reached from two registrations is
-    /// one problem per requester; a cycle is one problem whichever member it was entered from),
-    /// sorted by path.
+    /// One report per distinct problem (a missing key per requester; a cycle whichever member it
+    /// was entered from; a live-only service whoever asked), sorted by path.
     private static func distinct(_ problems: [ResolutionError]) -> [ResolutionError] {
         var seen: Set<String> = []
         var result: [ResolutionError] = []
@@ -255,13 +240,7 @@ extension ResolutionError.Kind {
 }
 
 extension Container: CustomStringConvertible {
-    /// A readable summary: how many registrations, then one line per registration.
-    ///
-    /// ```text
-    /// Container with 2 registrations:
-    ///   CacheStore · singleton · registered at App/Assembly.swift:10
-    ///   CourseRepository · transient · depends on CacheStore · registered at App/Assembly.swift:11
-    /// ```
+    /// A readable summary: `Container with 2 registrations:`, then one line per registration.
     public var description: String {
         let infos = registrations
         let header =

@@ -41,12 +41,8 @@ public struct Context: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
         self.rank = rank
     }
 
-    /// The contexts of a process launched with `arguments` and `environment`, as
-    /// `Container.activeContexts` detects them but for `.debug` and XCTest loaded in-process.
-    ///
-    /// ```swift
-    /// Context.detect(arguments: ["app", "--mock-server"], environment: [:])   // [.argument("mock-server")]
-    /// ```
+    /// The contexts of a process launched with `arguments` (the executable's path first) and
+    /// `environment`, as `Container.activeContexts` detects them but for `.debug` and XCTest.
     public static func detect(arguments: [String], environment: [String: String]) -> Set<Context> {
         var contexts = Set(
             arguments.dropFirst().filter { $0.count > 1 && $0.hasPrefix("-") }.map { argument(String($0.prefix { $0 != "=" })) })

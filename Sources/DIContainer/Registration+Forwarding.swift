@@ -12,8 +12,7 @@ extension SyncFactory: Forwardable {
             argumentTypes: target.argumentTypes, lifetime: .transient, kind: target.kind == .mainActor ? .sync : target.kind,
             factory: SyncFactory<F, Args> { resolver, arguments in
                 let step = try forwardingStep(resolver, target: target)
-                // The registration answering in the current contexts: an `async` variant cannot.
-                let answering = target.answering
+                let answering = target.answering  // in the current contexts; an `async` variant cannot
                 guard !answering.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [answering.service]) }
                 let value = try step.container.step(
                     S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)

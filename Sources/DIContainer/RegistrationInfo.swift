@@ -24,14 +24,12 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
     public let isMainActor: Bool
     /// The services it depends on, in the order its factory asks for them.
     public let dependencies: [ServiceKey]
-    /// The part of `dependencies` asked for through a `Lazy` or a `Provider`: resolved later, so
-    /// no part of a cycle.
+    /// The part of `dependencies` asked for through a `Lazy` or a `Provider` (no part of a cycle).
     public let deferredDependencies: [ServiceKey]
     /// The part of `dependencies` asked for as optionals (`resolve(S?.self)`, an `S?` parameter):
     /// `nil`, not an error, when nothing answers them.
     public let optionalDependencies: [ServiceKey]
-    /// What the `initCompleted` hooks asked for on their first run (after the instance was
-    /// stored, so no part of a cycle).
+    /// What the `initCompleted` hooks asked for on their first run (no part of a cycle).
     public let initCompletedDependencies: [ServiceKey]
     /// Where `dependencies` comes from.
     public let dependencySource: DependencySource
@@ -39,16 +37,14 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
     public let file: String
     /// The line where it was registered.
     public let line: Int
-    /// Where each decorator of the registration was added (`Module/File.swift:12`), in the order
-    /// they apply; empty when it has none.
+    /// Where each decorator was added (`Module/File.swift:12`), in the order they apply.
     public let decorators: [String]
-    /// The contexts its variants answer in (`Registration.when`), in the order added, each with
-    /// the variant's lifetime.
+    /// Its variants per context (`Registration.when`), in the order added.
     public let variants: [Variant]
     /// Whether it is live-only (`Registration.liveOnly()`): a test must override it.
     public let isLiveOnly: Bool
 
-    /// A registration's variant for one context.
+    /// A registration's variant for one context, and the variant's lifetime.
     public struct Variant: Sendable, Hashable, CustomStringConvertible {
         public let context: Context
         public let lifetime: Lifetime

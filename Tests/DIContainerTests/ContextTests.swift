@@ -122,7 +122,7 @@ struct ContextTests {
             .when(.preview) { _ in CtxNamedTransport("preview") }
         container.register(String.self) { (_, id: Int) in "live \(id)" }
             .when(.preview) { (_, id: Int) in "preview \(id)" }
-        let (transport, text) = try await container.withContexts([.preview]) {
+        let (transport, text) = try await Container.withContexts([.preview]) {
             (try await container.resolveAsync((any CtxTransport).self).source, try container.resolve(String.self, arguments: 7))
         }
         #expect(transport == "preview" && text == "preview 7")
@@ -183,7 +183,7 @@ struct ContextTests {
             for index in 0..<300 {
                 let (contexts, expected) = cases[index % cases.count]
                 group.addTask {
-                    try await container.withContexts(contexts) {
+                    try await Container.withContexts(contexts) {
                         await Task.yield()
                         return try container.resolve(CtxClient.self).transport.source == expected
                     }

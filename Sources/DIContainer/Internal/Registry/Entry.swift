@@ -51,8 +51,7 @@ final class Entry: Sendable {
     /// Made on first use: most registrations never get a decorator or a hook, and a registration
     /// that is never resolved learns nothing.
     private let extrasBox = AtomicLazyReference<ExtrasBox>()
-    /// Context variants and the live-only mark (`Container+Contexts`), made on first use.
-    let contexts = AtomicLazyReference<ContextVariants>()
+    let contexts = AtomicLazyReference<ContextVariants>()  // variants, live-only mark: Container+Contexts
     /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
     /// Read without the lock on every step; written under it whenever `extras` changes.
     private let isPlain: Atomic<Bool>
