@@ -64,8 +64,7 @@ extension Container {
     }
 }
 
-/// The contexts `withContexts` put in effect.
-enum ContextScope {
+enum ContextScope {  // the contexts `withContexts` put in effect
     @TaskLocal static var value: Set<Context>?
 }
 

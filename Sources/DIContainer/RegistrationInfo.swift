@@ -46,8 +46,8 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
 
     /// A registration's variant for one context, and the variant's lifetime.
     public struct Variant: Sendable, Hashable, CustomStringConvertible {
-        public let context: Context
-        public let lifetime: Lifetime
+        /// The context the variant answers in, and the variant's lifetime.
+        public let context: Context, lifetime: Lifetime
         public var description: String { "\(context) (\(lifetime))" }
     }
 
