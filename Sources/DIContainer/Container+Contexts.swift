@@ -148,6 +148,8 @@ extension Entry {
 
     var variants: ContextVariants { contexts.load() ?? contexts.storeIfNil(ContextVariants()) }
 
+    var withVariants: [Entry] { [self] + (contexts.load()?.state.withLock { $0.variants.map(\.entry) } ?? []) }
+
     /// Whether this is the stand-in of `base`, a live-only registration, in a test context.
     func isRefusal(of base: Entry) -> Bool {
         self !== base && base.contexts.load()?.state.withLock { $0.refusal } === self

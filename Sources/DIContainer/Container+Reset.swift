@@ -9,11 +9,10 @@ extension Container {
     /// container.reset(.scoped(.session))
     /// ```
     ///
-    /// What is dropped: the instances of this container's registrations of `lifetime`, and for
-    /// registrations it inherits from its ancestors, the instances it would be given (they live
-    /// in the ancestor, so the ancestor and its other children see the reset too). Registrations
-    /// an ancestor has but this container replaces are left alone. Inside `withOverrides` the
-    /// override scope's own instances are dropped, never the real container's.
+    /// What is dropped: the instances of this container's registrations of `lifetime` (and of
+    /// their context variants of it), and for registrations it inherits, the instances it would
+    /// be given (they live in the ancestor, which sees the reset too); not those of registrations
+    /// it replaces. Inside `withOverrides`, the scope's own instances, never the real ones.
     ///
     /// - `.singleton`, `.weak`, `.scoped(s)`: as above. Ready-made instances
     ///   (`register(_:name:instance:)`) are never dropped.
@@ -46,7 +45,7 @@ extension Container {
 
     private func reset(_ lifetime: Lifetime, where matches: (Entry) -> Bool) {
         let scope = currentScope
-        for entry in visibleEntries(scope: scope) where entry.lifetime == lifetime && matches(entry) {
+        for entry in visibleEntries(scope: scope).flatMap(\.withVariants) where entry.lifetime == lifetime && matches(entry) {
             if let slot = entry.isInstance ? nil : entry.slot { (scope.map { $0.slot(for: entry) } ?? slot).reset() }
         }
     }

@@ -104,6 +104,18 @@ struct ContextTests {
         #expect((preview1 as AnyObject === preview2 as AnyObject) == kept)
     }
 
+    @Test("reset drops the kept instances of the variants too")
+    func resetReachesVariants() throws {
+        let (container, registration) = container()
+        registration.when(.preview) { _ in CtxNamedTransport("preview") }
+        let resolve = { (contexts: Set<Context>) in try container.withContexts(contexts) { try container.resolve((any CtxTransport).self) }
+        }
+        let (live, preview) = (try resolve([]), try resolve([.preview]))
+        container.reset(.singleton)
+        #expect(try resolve([]) as AnyObject !== live as AnyObject)
+        #expect(try resolve([.preview]) as AnyObject !== preview as AnyObject)
+    }
+
     @Test("a variant takes its own lifetime")
     func variantLifetime() throws {
         let (container, registration) = container(lifetime: .transient)
@@ -255,9 +267,10 @@ struct LiveOnlyTests {
             return
         }
         #expect(error.path.map(\.description) == ["CtxClient", "CtxTransport"])
+        let line = container.registrations[0].line
         #expect(
             error.description
-                == "Cannot resolve CtxTransport: it is live-only (registered at DIContainerTests/ContextTests.swift:244) "
+                == "Cannot resolve CtxTransport: it is live-only (registered at DIContainerTests/ContextTests.swift:\(line)) "
                 + "and a test context is active. Path: CtxClient → CtxTransport. Fix: override it in the test "
                 + "(withOverrides { $0.register(CtxTransport.self) { _ in … } } or the .overriding trait), or register "
                 + "a test variant: .when(.test) { _ in … } on its registration.")
