@@ -1,10 +1,8 @@
 import Foundation
 import Locking
 
-/// Contexts: which variant of a registration answers depends on where the code runs.
 extension Container {
-    /// The contexts detected at launch: `Context.detect(arguments:environment:)`, `.debug` in a
-    /// debug build, `.test` when XCTest is loaded.
+    /// The contexts detected at launch: `Context.detect(arguments:environment:)`, `.debug`, XCTest.
     public static let activeContexts: Set<Context> = {
         var contexts = Context.detect(arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment)
         if isDebugBuild { contexts.insert(.debug) }
@@ -37,8 +35,7 @@ extension Container {
         try ContextScope.$value.withValue(contexts, operation: operation)
     }
 
-    /// `validate()` as the container answers in `contexts`: `[.test]` lists every live-only
-    /// service a test must override.
+    /// `validate()` in `contexts`: `[.test]` lists every live-only service a test must override.
     public func validate(in contexts: Set<Context>) throws {
         try Self.withContexts(contexts) { try validate() }
     }
@@ -50,8 +47,7 @@ extension Container {
     static let isDebugBuild = false
     #endif
 
-    /// `entries` as they answer in the current contexts, and an error for each live-only one
-    /// a test context refuses.
+    /// `entries` as they answer in the current contexts, and an error for each one refused.
     static func answering(_ entries: [Entry]) -> ([Entry], [ResolutionError]) {
         var refused: [ResolutionError] = []
         let answering = entries.compactMap { entry in
@@ -72,8 +68,7 @@ extension Registration {
     /// Adds a variant that answers instead of this registration while `context` is active, with
     /// its own lifetime (this one's when `nil`) and instances: a switch of context never hands
     /// out another context's singleton. Overrides win over it; a later variant for the context
-    /// replaces it. The factory takes this registration's runtime arguments (it may answer an
-    /// `async` registration). See `Context` for the order among active contexts.
+    /// replaces it. Its factory takes the registration's runtime arguments.
     ///
     /// ```swift
     /// container.register((any Transport).self, lifetime: .singleton) { _ in URLSessionTransport() }
@@ -142,11 +137,19 @@ final class ContextVariants: Sendable {
 }
 
 extension Entry {
-    /// The registration answering for this one in the current task's contexts: itself, without
-    /// reading the task-local, when it has no variants and is not live-only.
+    /// The registration answering for this one in the task's contexts (itself, read for free, if plain).
     var answering: Entry { contexts.load()?.answer(self) ?? self }
 
     var variants: ContextVariants { contexts.load() ?? contexts.storeIfNil(ContextVariants()) }
+
+    /// Gives `copy` (decorated) decorated copies of this registration's variants, and its mark.
+    func copyContexts(to copy: Entry, decorators: [AnyDecorator]) {
+        guard let state = contexts.load()?.state.withLock({ $0 }) else { return }
+        let variants = state.variants.map { ($0.context, $0.entry.copy()) }
+        variants.forEach { $0.1.addDecorators(decorators) }
+        let refusal = state.refusal == nil ? nil : (factory as? any Refusable)?.refusal(of: copy)
+        copy.variants.state.withLock { $0 = ContextVariants.State(variants: variants, refusal: refusal) }
+    }
 
     var withVariants: [Entry] { [self] + (contexts.load()?.state.withLock { $0.variants.map(\.entry) } ?? []) }
 
@@ -166,8 +169,7 @@ extension Entry {
     }
 }
 
-/// A factory that makes its live-only registration's stand-in: a transient registration under
-/// the same key whose factory throws `ResolutionError.Kind.liveOnly`.
+/// Makes a live-only registration's stand-in: transient, same key, throws `.liveOnly`.
 protocol Refusable { func refusal(of entry: Entry) -> Entry }
 extension SyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
 extension AsyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }

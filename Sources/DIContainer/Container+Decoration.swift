@@ -52,6 +52,7 @@ extension Container {
             guard !entry.isInstance else { continue }
             let copy = entry.copy()
             copy.addDecorators(decorations.decorators(for: copy.key))
+            entry.copyContexts(to: copy, decorators: decorations.decorators(for: copy.key))
             registry.add(copy)
         }
     }

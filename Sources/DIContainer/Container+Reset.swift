@@ -16,12 +16,10 @@ extension Container {
     ///
     /// - `.singleton`, `.weak`, `.scoped(s)`: as above. Ready-made instances
     ///   (`register(_:name:instance:)`) are never dropped.
-    /// - `.transient`, `.graph`: nothing is kept beyond one resolve, so there is nothing to drop;
-    ///   the call does nothing.
+    /// - `.transient`, `.graph`: nothing is kept beyond one resolve; the call does nothing.
     ///
     /// **Threads.** A resolve that starts after `reset` returned never gets an instance of the
-    /// previous generation, not even from a build that was in flight during the reset (that
-    /// build is discarded and done again); a resolve that raced with `reset` may get either.
+    /// previous generation, not even from a build in flight (it is done again).
     ///
     /// - Parameter lifetime: The lifetime whose instances to drop.
     public func reset(_ lifetime: Lifetime) {

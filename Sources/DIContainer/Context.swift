@@ -8,10 +8,9 @@ import Foundation
 /// extension Context { static let uiTests: Context = "ui-tests" }   // a context of your own
 /// ```
 ///
-/// When several variants' contexts are active, the first in this order answers: a launch
-/// argument or environment variable, a preview, a test, a debug build, a context of your own
-/// (among several of your own, the variant added first). `Container.activeContexts` is detected
-/// once at launch; `Container.withContexts(_:operation:)` replaces it for a task.
+/// Among active variants the first in this order answers: a launch argument or environment
+/// variable, a preview, a test, a debug build, a context of your own (the variant added first).
+/// `Container.activeContexts` is detected at launch; `Container.withContexts` replaces it.
 public struct Context: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let description: String
     /// The precedence among active variants: lower answers first.
@@ -21,8 +20,7 @@ public struct Context: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
     public static let test = Context(description: "test", rank: 2)
     /// Running in an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`).
     public static let preview = Context(description: "preview", rank: 1)
-    /// The `DIContainer` library was compiled with `DEBUG`: SwiftPM and Xcode build it with the
-    /// app's configuration (a prebuilt binary of the library reports its own).
+    /// The `DIContainer` library was compiled with `DEBUG` (as SwiftPM and Xcode build the app).
     public static let debug = Context(description: "debug", rank: 3)
 
     /// Launched with `-name` or `--name` (or `--name=value`) among the process arguments.

@@ -94,9 +94,10 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
             known = []
             dependencySource = .unknown
         }
-        // What a variant asks for is a dependency too: in its context.
-        let variantsKnown = (contexts?.variants ?? []).flatMap { $0.entry.knownDependencies ?? [] }
-        known += variantsKnown.filter { dependency in !known.contains(dependency) }
+        // What a variant asks for is a dependency too, in its context.
+        for dependency in (contexts?.variants ?? []).flatMap({ $0.entry.knownDependencies ?? [] }) where !known.contains(dependency) {
+            known.append(dependency)
+        }
         dependencies = known.map(\.service)
         deferredDependencies = known.filter(\.isDeferred).map(\.service)
         optionalDependencies = known.filter(\.isOptional).map(\.service)

@@ -167,6 +167,18 @@ struct ContextTests {
         #expect(try source(parent, in: [.preview, .test]) == "again")
     }
 
+    @Test("a child that decorates its parent's registration keeps the variants and the live-only mark")
+    func childDecoration() throws {
+        let (parent, registration) = container()
+        registration.when(.preview) { _ in CtxNamedTransport("preview") }.liveOnly()
+        let child = Container(parent: parent)
+        child.decorate((any CtxTransport).self) { _, inner in CtxNamedTransport("[\(inner.source)]") }
+        #expect(try source(child, in: [.preview]) == "[preview]")
+        #expect(try source(child, in: []) == "[live]")
+        #expect(throws: ResolutionError.self) { try source(child, in: [.test]) }
+        #expect(try source(parent, in: [.preview]) == "preview")
+    }
+
     @Test("forwarded types answer with the variant")
     func forwarding() throws {
         let container = Container()
