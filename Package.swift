@@ -50,7 +50,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
-        .testTarget(name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "TestSupport", "Locking"]),
+        .testTarget(
+            name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "DIContainerTesting", "TestSupport", "Locking"]),
         // Test support (toolchain only: Testing, XCTest). It links DIContainer as a dependency,
         // never a copy of it. Swift Testing's test scoping needs tools version 6.1.
         .target(name: "DIContainerTesting", dependencies: ["DIContainer", "Locking"]),

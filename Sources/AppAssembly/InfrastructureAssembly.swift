@@ -6,9 +6,11 @@ import Infrastructure
 /// cannot be used, an `UnavailableCacheStore` (the app then runs without a cache and the demo
 /// warns once).
 ///
-/// The transport is a `FixtureTransport` over the fixtures folder (with the configured simulated
-/// latency) or a `URLSessionTransport` for a server. Everything is derived from the registered
-/// `AppConfiguration`, so a test can override the configuration alone.
+/// The transport is a `URLSessionTransport`, marked live-only: a test that resolves it without an
+/// override fails with a clear error instead of reaching the network. In the `mockServer` context
+/// (`--mock-server`) its variant, a `FixtureTransport` over the configuration's fixtures folder
+/// (with the configured simulated latency), answers instead. Everything else is derived from the
+/// registered `AppConfiguration`, so a test can override the configuration alone.
 ///
 /// ```swift
 /// let client = try container.resolve(APIClient.self)
@@ -27,16 +29,13 @@ public struct InfrastructureAssembly: Assembly {
             initializer: { (configuration: AppConfiguration) in
                 APIConfiguration(baseURL: configuration.baseURL)
             })
-        container.register(
-            (any Transport).self, lifetime: .singleton,
-            initializer: { (configuration: AppConfiguration) -> any Transport in
-                switch configuration.backend {
-                case .fixtures(let directory):
-                    FixtureTransport(directory: directory, latency: configuration.latency)
-                case .server:
-                    URLSessionTransport()
-                }
-            })
+        container.register((any Transport).self, lifetime: .singleton, initializer: { () -> any Transport in URLSessionTransport() })
+            .when(.mockServer) { r -> any Transport in
+                let configuration = try r.resolve(AppConfiguration.self)
+                guard case .fixtures(let directory) = configuration.backend else { throw NoFixtures() }
+                return FixtureTransport(directory: directory, latency: configuration.latency)
+            }
+            .liveOnly()
         container.register(
             APIClient.self, lifetime: .singleton,
             initializer: { (configuration: APIConfiguration, transport: any Transport) in
@@ -56,4 +55,9 @@ public struct InfrastructureAssembly: Assembly {
                 }
             })
     }
+}
+
+/// The `mockServer` context is active, but the configuration names a server, not fixtures.
+struct NoFixtures: Error, CustomStringConvertible {
+    var description: String { "the mock server needs a configuration over fixtures (AppConfiguration.Backend.fixtures)" }
 }

@@ -11,27 +11,12 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - The decorator runs on what the factory built, before the lifetime keeps it: a decorated
-    ///   singleton (or scoped instance) is decorated once, and every resolve — also through types
-    ///   the registration forwards to — gets the decorated instance. It resolves what it needs
-    ///   from the resolver it is given, in the same resolution as the factory.
-    /// - Several decorators apply in the order they were added (the first one wraps the built
-    ///   instance, the next one wraps that).
-    /// - Order does not matter between `decorate` and `register` in this container: a later
-    ///   registration of `type` and `name` (with any runtime arguments) gets the decorators too.
-    ///   Decorating a registration that already built instances drops them, so that the lifetime
-    ///   keeps only decorated ones.
-    /// - For a registration this container inherits, `decorate` adds to this container a copy of
-    ///   the registration as it is at that moment, decorated: this container and its children
-    ///   see the decorated service (with instances of its own), the parent does not.
-    /// - In `withOverrides`, decorators added to the scope's container decorate the scope's view
-    ///   of the registration (with the scope's own instances), never the real container's. A
-    ///   test's replacement is not wrapped by the app's decorators: the test gets its mock as is.
-    /// - Ready-made instances (`register(_:name:instance:)`) are never built, so never decorated:
-    ///   decorate the value before registering it.
-    ///
-    /// `validate()`, `registrations` and `graph(format:)` show the decorators, and the
-    /// dependencies they ask for on their first run count as the registration's.
+    /// - It runs on what the factory (or a context variant) built, in the same resolution, before
+    ///   the lifetime keeps it: a singleton is decorated once. Several apply in the order added.
+    /// - `decorate` and `register` may come in any order; decorating drops instances built
+    ///   undecorated. For an inherited registration, this container gets a decorated copy of it;
+    ///   in `withOverrides`, the scope's view is decorated, but a test's replacement is not wrapped by
+    ///   the app's decorators (the test gets its mock as is). Ready-made instances never are.
     ///
     /// - Parameters:
     ///   - type: The service type, as registered.
@@ -51,6 +36,7 @@ extension Container {
         let own = registry.allEntries.filter { DecorationKey($0.key) == key }
         for entry in own {
             entry.addDecorators([decorator])
+            entry.contexts.load()?.state.withLock { $0.variants }.forEach { $0.entry.addDecorators([decorator]) }
         }
         adoptDecorated(key, from: parent, scope: nil, except: own.map(\.key))
     }
@@ -67,6 +53,7 @@ extension Container {
             guard !entry.isInstance else { continue }
             let copy = entry.copy()
             copy.addDecorators(decorations.decorators(for: copy.key))
+            entry.copyContexts(to: copy, decorators: decorations.decorators(for: copy.key))
             registry.add(copy)
         }
     }

@@ -10,27 +10,14 @@ public enum GraphFormat: String, Sendable, CaseIterable {
 extension Container {
     /// The dependency graph of every registration visible from this container, as text.
     ///
-    /// One node per registration, grouped by the module that declares its service type (the
-    /// app's layers), labelled with its type, name, runtime arguments and lifetime, and coloured
-    /// by lifetime; ready-made instances are drawn as notes, not as a lifetime. A type that is
-    /// registered both with and without a name shows its unnamed registration as the default;
-    /// decorated registrations, registrations with `initCompleted` hooks and forwarded types
-    /// (aliases, with an edge to their registration) say so.
-    /// One edge per dependency (declared by auto-wiring, or observed on the factory's first
-    /// completed run — see `registrations`), coloured by the registration it starts from so
-    /// that edges stay apart, and dashed when resolved later (through a `Lazy` or `Provider`, or
-    /// by an `initCompleted` hook, so no part of a cycle); dependencies that nothing answers
-    /// appear as dashed, red "not registered" nodes (an optional one nothing answers is `nil`,
-    /// not missing). A legend shows the styles in use. Nodes are ordered by type and name and
-    /// edges by their ends, so the output is stable and can be diffed and tested.
+    /// One node per registration, grouped by the module of its service type, labelled with its
+    /// type, name, arguments and lifetime (and decorators, hooks, aliases, context variants and
+    /// live-only marks), coloured by lifetime. One edge per dependency (see `registrations`),
+    /// dashed when resolved later (`Lazy`, `Provider`, `initCompleted`); what nothing answers is
+    /// a red "not registered" node. Nodes and edges are sorted, so the output can be diffed.
     ///
     /// ```swift
-    /// print(Container.shared.graph(format: .mermaid))
-    /// // graph LR
-    /// //   subgraph layer_Infrastructure ["Infrastructure"]
-    /// //     n1["APIClient<br/>singleton"]:::singleton
-    /// //   end
-    /// //   …
+    /// print(Container.shared.graph(format: .mermaid))   // graph LR, then one subgraph per module
     /// ```
     ///
     /// Run under `withOverrides`, the graph shows the overridden registrations.
@@ -46,13 +33,9 @@ extension Container {
     }
 }
 
-/// The graph of a list of registrations, laid out once and written as DOT or Mermaid.
-///
-/// It reads only the public `Registration.Info`, so it does not depend on how the container
-/// stores registrations.
+/// The graph of a list of registrations (public `Registration.Info` only), written as DOT or Mermaid.
 struct GraphDrawing {
-    /// How a node is drawn: by lifetime (its `description`: a lifetime added later gets the
-    /// default style), as a ready-made instance, or as a dependency nothing answers.
+    /// How a node is drawn: by lifetime (by `description`), as an instance, or as missing.
     enum Style: Hashable, Comparable {
         case lifetime(String)
         case instance
@@ -162,8 +145,7 @@ struct GraphDrawing {
         }
     }
 
-    /// A node's label lines: the type, then its name (or "default" when other registrations of
-    /// the type have names), its runtime arguments and its lifetime.
+    /// A node's label lines: type, name (or "default" beside named ones), arguments, lifetime, variants.
     private static func label(of info: Registration.Info, isDefault: Bool) -> [String] {
         var lines = [info.service.typeName]
         if let name = info.service.name {
@@ -182,7 +164,9 @@ struct GraphDrawing {
         if info.isMainActor { kind += ", main actor" }
         if !info.decorators.isEmpty { kind += info.decorators.count == 1 ? " · decorated" : " · decorated ×\(info.decorators.count)" }
         if info.initCompletedHooks > 0 { kind += " · initCompleted" }
+        if info.isLiveOnly { kind += " · live-only" }
         lines.append(kind)
+        if !info.variants.isEmpty { lines.append("when " + info.variants.map(\.description).joined(separator: ", ")) }
         return lines
     }
 

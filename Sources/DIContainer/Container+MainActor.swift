@@ -131,15 +131,8 @@ extension Container {
     /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
     /// ```
     ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - argument: The type of the runtime argument.
-    ///   - initializer: A main-actor function from the argument and the dependencies to the service.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
+    /// The parameters are those of `registerMainActor(_:name:lifetime:file:line:initializer:)`,
+    /// with `argument`, the runtime argument's type, first in the initializer.
     @_disfavoredOverload
     @discardableResult
     public func registerMainActor<S, A, each D>(

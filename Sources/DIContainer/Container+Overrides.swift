@@ -14,11 +14,9 @@ extension Container {
     /// }
     /// ```
     ///
-    /// Scopes nest; the innermost replacement wins. `Task {}` inherits the scope, `Task.detached`,
-    /// a `DispatchQueue` or a `Thread` does not: carry it there with `currentOverrides()`.
-    /// A replacement is the test's own: decorators the app registered do not wrap it (a
-    /// `decorate` call inside `overrides` wraps the registrations the scope sees, replacements
-    /// and real ones).
+    /// Scopes nest; the innermost replacement wins, over every context variant too. `Task {}`
+    /// inherits the scope, `Task.detached`, a `DispatchQueue` or a `Thread` does not: carry it
+    /// there with `currentOverrides()`. The app's decorators do not wrap a replacement.
     ///
     /// - Parameters:
     ///   - overrides: Registers the replacements.
@@ -34,13 +32,6 @@ extension Container {
     }
 
     /// The `async` form of `withOverrides(_:operation:)`.
-    ///
-    /// - Parameters:
-    ///   - overrides: Registers the replacements.
-    ///   - isolation: The caller's isolation, kept for `operation`.
-    ///   - operation: Runs with the replacements in effect.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `overrides` or `operation` throws.
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
@@ -92,17 +83,7 @@ public struct Overrides: Sendable {
         try OverrideScope.$value.withValue(scope, operation: body)
     }
 
-    /// Runs `async` `body` under these overrides.
-    ///
-    /// ```swift
-    /// Task.detached { await overrides.run { await model.refresh() } }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - isolation: The caller's isolation, kept for `body`.
-    ///   - body: The work to run.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    /// Runs `async` `body` under these overrides: `Task.detached { await overrides.run { … } }`.
     public func run<R>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async rethrows -> R {
         try await OverrideScope.$value.withValue(scope, operation: body, isolation: isolation)
     }

@@ -1,16 +1,14 @@
 /// Registering services. Every form is lazy: nothing is built at registration, so registration
 /// order never matters. Registering the same type, name and argument types again replaces the
-/// earlier registration (and drops the singleton it held); the replacement keeps the original's
-/// place in registration order.
+/// earlier registration (its singleton and its context variants); the replacement keeps the
+/// original's place in registration order.
 ///
-/// The service must be `Sendable`: whatever the lifetime (`singleton`, `weak` and `graph`
-/// instances are handed to every thread that asks), the compiler checks it here. A service that is
-/// not `Sendable` is registered with `lifetime: .transient` (`TransientLifetime`, a new instance
-/// per resolve, never shared), with `registerMainActor` when it lives on the main actor, or — taking
-/// responsibility for its thread safety — wrapped in `UncheckedSendable`.
+/// The service must be `Sendable` (instances may be handed to every thread). One that is not is
+/// registered with `lifetime: .transient` (`TransientLifetime`), with `registerMainActor`, or —
+/// taking responsibility for its thread safety — wrapped in `UncheckedSendable`.
 ///
-/// Every form records where it was called (`file`, `line`), as XCTest's assertions do: a helper
-/// that registers on its caller's behalf declares and passes on `file:` and `line:`.
+/// Every form records where it was called (`file`, `line`, a `StaticString` as in XCTest): a
+/// helper that registers for its caller declares `file: StaticString = #fileID, line: Int = #line`.
 extension Container {
     /// Registers a factory that builds `type` from other services.
     ///
@@ -52,14 +50,8 @@ extension Container {
     /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: 42)
     /// ```
     ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service from a resolver and the runtime arguments.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
+    /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; the factory
+    /// builds the service from a resolver and the runtime arguments.
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
@@ -84,15 +76,8 @@ extension Container {
     /// let database = try await container.resolveAsync(Database.self)
     /// ```
     ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service; it may `await`, and resolves dependencies with
-    ///     `resolveAsync` (or `resolve` for synchronous ones).
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
+    /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; the factory
+    /// may `await`, and resolves dependencies with `resolveAsync` (or `resolve`).
     @discardableResult
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
@@ -107,15 +92,6 @@ extension Container {
 
     /// Registers an `async` factory that takes runtime arguments; see
     /// `register(_:name:lifetime:factory:)`.
-    ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service from a resolver and the runtime arguments.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
@@ -165,14 +141,8 @@ extension Container {
     ///
     /// Every parameter is resolved unnamed; use a factory closure when one needs a name.
     ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - initializer: A function from the dependencies to the service.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
+    /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; `initializer`
+    /// is a function from the dependencies to the service.
     // Disfavored so that a trailing closure `{ (r, id: Int) in … }` means a factory with
     // runtime arguments, never an initializer whose first parameter happens to be a resolver.
     @_disfavoredOverload
@@ -199,15 +169,8 @@ extension Container {
     /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: 42)
     /// ```
     ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - argument: The type of the runtime argument, passed to `resolve(_:name:arguments:)`.
-    ///   - initializer: A function from the argument and the dependencies to the service.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
+    /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; `argument` is
+    /// the runtime argument's type, `initializer` a function from it and the dependencies.
     @_disfavoredOverload
     @discardableResult
     public func register<S: Sendable, A, each D>(

@@ -9,20 +9,17 @@ extension Container {
     /// container.reset(.scoped(.session))
     /// ```
     ///
-    /// What is dropped: the instances of this container's registrations of `lifetime`, and for
-    /// registrations it inherits from its ancestors, the instances it would be given (they live
-    /// in the ancestor, so the ancestor and its other children see the reset too). Registrations
-    /// an ancestor has but this container replaces are left alone. Inside `withOverrides` the
-    /// override scope's own instances are dropped, never the real container's.
+    /// What is dropped: the instances of this container's registrations of `lifetime` (and of
+    /// their context variants of it), and for registrations it inherits, the instances it would
+    /// be given (they live in the ancestor, which sees the reset too); not those of registrations
+    /// it replaces. Inside `withOverrides`, the scope's own instances, never the real ones.
     ///
     /// - `.singleton`, `.weak`, `.scoped(s)`: as above. Ready-made instances
     ///   (`register(_:name:instance:)`) are never dropped.
-    /// - `.transient`, `.graph`: nothing is kept beyond one resolve, so there is nothing to drop;
-    ///   the call does nothing.
+    /// - `.transient`, `.graph`: nothing is kept beyond one resolve; the call does nothing.
     ///
     /// **Threads.** A resolve that starts after `reset` returned never gets an instance of the
-    /// previous generation, not even from a build that was in flight during the reset (that
-    /// build is discarded and done again); a resolve that raced with `reset` may get either.
+    /// previous generation, not even from a build in flight (it is done again).
     ///
     /// - Parameter lifetime: The lifetime whose instances to drop.
     public func reset(_ lifetime: Lifetime) {
@@ -46,7 +43,7 @@ extension Container {
 
     private func reset(_ lifetime: Lifetime, where matches: (Entry) -> Bool) {
         let scope = currentScope
-        for entry in visibleEntries(scope: scope) where entry.lifetime == lifetime && matches(entry) {
+        for entry in visibleEntries(scope: scope).flatMap(\.withVariants) where entry.lifetime == lifetime && matches(entry) {
             if let slot = entry.isInstance ? nil : entry.slot { (scope.map { $0.slot(for: entry) } ?? slot).reset() }
         }
     }

@@ -10,18 +10,13 @@ extension Container {
     /// try Container.shared.validate()   // throws ValidationError listing all problems
     /// ```
     ///
-    /// What it builds and keeps:
-    /// - auto-wired registrations (`initializer:`, also with `argument:`/`arguments:`) are checked
-    ///   from their parameter types, without building anything;
-    /// - a factory closure whose dependencies are known from an earlier completed run is checked
-    ///   from those, without running it again;
-    /// - any other factory closure is resolved, exactly as `resolve` would: a `singleton` it
-    ///   builds is kept (its factory still runs once in the container's life; a `Lazy` of it is
-    ///   no longer deferred); transient and `graph` instances are dropped. Inside `withOverrides`
-    ///   this happens in the override scope;
-    /// - what it cannot run is listed in `ValidationError.unchecked`, and fails it: closures that
-    ///   take runtime arguments (it cannot invent them), `async` factories, and, off the main
-    ///   actor, `registerMainActor` factories.
+    /// It checks the registrations as they answer in the current contexts (`validate(in:)` for
+    /// others; in a test context every live-only one is a problem). Auto-wired ones are checked
+    /// from their parameter types, a closure from what its last completed run asked for, else by
+    /// resolving it as `resolve` would: a `singleton` it builds is kept (its factory runs once in
+    /// the container's life; a `Lazy` of it is no longer deferred), other instances are dropped.
+    /// Closures with runtime arguments, `async` ones and, off the main actor, `registerMainActor`
+    /// ones are listed in `ValidationError.unchecked`, and fail it.
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
@@ -51,9 +46,8 @@ extension Container {
     /// Every registration visible from this container — its own, its ancestors' and the test
     /// overrides in effect — in registration order, with its dependencies.
     ///
-    /// A closure factory's dependencies are those it asked for on its first completed run; to
-    /// know them, this runs the factories that never ran, as `validate()` does (a `singleton`
-    /// built here is kept). So the list is the same before and after `validate()` and resolves.
+    /// A closure's dependencies are those its first completed run asked for: this runs the
+    /// factories that never ran, as `validate()` does, so the list is the same before and after.
     ///
     /// ```swift
     /// for info in container.registrations { print(info) }
@@ -82,14 +76,15 @@ extension Container {
     func inspect(runningAsync: Bool) -> Inspection {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
-        var problems: [ResolutionError] = []
+        let (answering, refused) = Self.answering(entries)
+        var problems = refused
         var offMainActor: [Entry] = []
-        for entry in entries where entry.needsDryRun && !entry.isAsync {
+        for entry in answering where entry.needsDryRun && !entry.isAsync {
             if let problem = dryRun(entry) {
                 if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainActor: offMainActor)
+        return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
     /// `inspect(runningAsync:)` that also runs `async` factories, and what needs the main actor
@@ -97,15 +92,16 @@ extension Container {
     func inspectAsync() async -> Inspection {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
-        var problems: [ResolutionError] = []
-        for entry in entries where entry.needsDryRun {
+        let (answering, refused) = Self.answering(entries)
+        var problems = refused
+        for entry in answering where entry.needsDryRun {
             var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry)
             var needsMainActor = entry.isMainActor
             if case .mainActorRequired? = problem?.kind { needsMainActor = !entry.isAsync }
             if needsMainActor { problem = await MainActor.run { dryRun(entry) } }
             if let problem { problems.append(problem) }
         }
-        return finishInspection(entries, scope: scope, problems: problems, offMainActor: [])
+        return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: [])
     }
 
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
@@ -135,12 +131,12 @@ extension Container {
     /// The static part: every known dependency answered, no cycles; and what stayed unknown —
     /// `offMainActor` lists the registrations whose dry run needed the main actor.
     private func finishInspection(
-        _ entries: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainActor: [Entry]
+        _ entries: [Entry], _ answering: [Entry], scope: OverrideScope?, problems: [ResolutionError], offMainActor: [Entry]
     ) -> Inspection {
         var problems = problems
         var unchecked = offMainActor.map { ValidationError.Unchecked($0, needsMainActor: true) }
         let skipped = Set(offMainActor.map(\.key))
-        for entry in entries where !entry.isInstance && !skipped.contains(entry.key) {
+        for entry in answering where !entry.isInstance && !skipped.contains(entry.key) {
             guard let dependencies = entry.knownDependencies else {
                 unchecked.append(ValidationError.Unchecked(entry))
                 continue
@@ -160,13 +156,12 @@ extension Container {
                         scope: scope))
             }
         }
-        problems += cycles(in: entries, scope: scope)
+        problems += cycles(in: answering, scope: scope)
         return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
     }
 
-    /// Registrations visible from here, in registration order: ancestors first, then this
-    /// container, then overrides; a later registration of the same key replaces an earlier one
-    /// in its place.
+    /// Registrations visible from here, in registration order: ancestors, this container, then
+    /// overrides; a later registration of a key replaces an earlier one in its place.
     func visibleEntries(scope: OverrideScope?) -> [Entry] {
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
@@ -211,18 +206,16 @@ extension Container {
         return errors
     }
 
-    /// A cycle's members rotated to start at the smallest, closed by repeating it — the same
-    /// text whichever member the search entered the cycle by (so whatever the registration
-    /// order). Type names are made only for the members of a cycle: they are costly.
+    /// A cycle's members rotated to start at the smallest, closed by repeating it: the same text
+    /// whatever the registration order. (Type names, costly, are made only for its members.)
     private static func canonical(_ members: [ServiceKey]) -> [ServiceKey] {
         guard let smallest = members.indices.min(by: { members[$0] < members[$1] }) else { return members }
         let rotated = Array(members[smallest...] + members[..<smallest])
         return rotated + [rotated[0]]
     }
 
-    /// One report per distinct problem (the same missing key reached from two registrations is
-    /// one problem per requester; a cycle is one problem whichever member it was entered from),
-    /// sorted by path.
+    /// One report per distinct problem (a missing key per requester; a cycle whichever member it
+    /// was entered from; a live-only service whoever asked), sorted by path.
     private static func distinct(_ problems: [ResolutionError]) -> [ResolutionError] {
         var seen: Set<String> = []
         var result: [ResolutionError] = []
@@ -234,6 +227,8 @@ extension Container {
             switch problem.kind {
             case .circularDependency(let cycle):
                 identity = "cycle:" + Set(cycle.map(\.description)).sorted().joined(separator: "|")
+            case .liveOnly:
+                identity = "liveOnly:\(problem.service)"
             default:
                 let requester = problem.path.dropLast().last?.description ?? ""
                 identity = "\(problem.kind.label):\(requester)→\(problem.service)"
@@ -258,18 +253,13 @@ extension ResolutionError.Kind {
         case .forwardingMismatch: "forwardingMismatch"
         case .initCompletedFailed: "initCompletedFailed"
         case .containerReleased: "containerReleased"
+        case .liveOnly: "liveOnly"
         }
     }
 }
 
 extension Container: CustomStringConvertible {
-    /// A readable summary: how many registrations, then one line per registration.
-    ///
-    /// ```text
-    /// Container with 2 registrations:
-    ///   CacheStore · singleton · registered at App/Assembly.swift:10
-    ///   CourseRepository · transient · depends on CacheStore · registered at App/Assembly.swift:11
-    /// ```
+    /// A readable summary: `Container with 2 registrations:`, then one line per registration.
     public var description: String {
         let infos = registrations
         let header =

@@ -17,14 +17,13 @@ import Synchronization
 /// `resolve` never returns `nil`: it throws a `ResolutionError` that names the whole path and a
 /// fix. `validate()` checks every registration before the app runs.
 ///
-/// **Threads.** Register and resolve from any thread or task. Lookups hold the registry's lock
-/// only for the lookup; factories never run while the container holds a lock; a `singleton`
-/// factory runs exactly once even when first resolves race on several threads.
+/// **Threads.** Register and resolve from any thread or task; factories never run under a lock;
+/// a `singleton` factory runs exactly once even when first resolves race.
 ///
-/// **Hierarchy.** A child container (`Container(parent:)`) sees its parent's registrations and
-/// can replace them for itself; the parent never sees the child's. A `singleton` lives in the
-/// container that registered it; its factory resolves its dependencies from the container the
-/// request started at.
+/// **Hierarchy.** A child container (`Container(parent:)`) sees its parent's registrations (and
+/// their context variants) and can replace them for itself; the parent never sees the child's.
+/// A `singleton` lives in the container that registered it; its factory resolves from the
+/// container the request started at.
 public final class Container: Sendable {
     /// The process-wide container that app code and `PresenterFactory`-style factories resolve
     /// from. Tests replace its registrations with `withOverrides(_:operation:)` without touching

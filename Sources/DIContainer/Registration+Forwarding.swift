@@ -12,7 +12,10 @@ extension SyncFactory: Forwardable {
             argumentTypes: target.argumentTypes, lifetime: .transient, kind: target.kind == .mainActor ? .sync : target.kind,
             factory: SyncFactory<F, Args> { resolver, arguments in
                 let step = try forwardingStep(resolver, target: target)
-                let value = try step.container.step(S.self, entry: target, arguments: arguments, parent: step, resolution: step.resolution)
+                let answering = target.answering  // in the current contexts; an `async` variant cannot
+                guard !answering.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [answering.service]) }
+                let value = try step.container.step(
+                    S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
                 return try forwarded(value, as: F.self, from: target, in: step)
             },
             forwardingTarget: target, file: file, line: line)
@@ -26,8 +29,12 @@ extension AsyncFactory: Forwardable {
             argumentTypes: target.argumentTypes, lifetime: .transient, kind: .async,
             factory: AsyncFactory<F, Args> { resolver, arguments in
                 let step = try forwardingStep(resolver, target: target)
-                let value = try await step.container.stepAsync(
-                    S.self, entry: target, arguments: arguments, parent: step, resolution: step.resolution)
+                let answering = target.answering
+                let value =
+                    answering.isAsync
+                    ? try await step.container.stepAsync(
+                        S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
+                    : try step.container.step(S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
                 return try forwarded(value, as: F.self, from: target, in: step)
             },
             forwardingTarget: target, file: file, line: line)

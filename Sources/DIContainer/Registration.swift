@@ -1,5 +1,6 @@
 /// A registration in the container, as returned by `register`: describe it with `info`, forward
-/// more types to it with `implements(_:name:)`, and add post-build hooks with `initCompleted(_:)`.
+/// more types to it with `implements(_:name:)`, add post-build hooks with `initCompleted(_:)`,
+/// variants per context with `when(_:lifetime:file:line:factory:)`, and mark it `liveOnly()`.
 ///
 /// ```swift
 /// container.register(UserSession.self, lifetime: .singleton) { _ in UserSession() }
@@ -32,15 +33,11 @@ public struct Registration<Service>: Sendable {
     /// try container.resolve(TokenProvider.self) === try container.resolve(SessionInvalidator.self)  // true
     /// ```
     ///
-    /// Swift cannot require `Service`'s instances to conform to `type` (it may be a protocol the
-    /// concrete class adopts), so the conformance is checked on each resolve: an instance that is
-    /// not a `type` throws `ResolutionError.Kind.forwardingMismatch`, and `validate()` reports it.
-    ///
-    /// The forwarded key is an alias of this registration: `registrations`, `graph(format:)` and
-    /// error paths show it as one, with this registration's lifetime. It is registered like any
-    /// other key — it replaces an earlier registration of `type` under `name`, a later one
-    /// replaces it, and a test override of `type` wins over it. It belongs to this registration:
-    /// registering `Service` again does not carry it over (declare it on the new registration).
+    /// The conformance is checked on each resolve (Swift cannot require it of `Service`): an
+    /// instance that is not a `type` throws `ResolutionError.Kind.forwardingMismatch`, and
+    /// `validate()` reports it. The forwarded key is an alias that `registrations`, the graph and
+    /// error paths show as one; registered like any other key (a test override of `type` wins
+    /// over it), it belongs to this registration: registering `Service` again drops it.
     ///
     /// - Parameters:
     ///   - type: The forwarded type, usually a protocol the instance conforms to.
@@ -70,30 +67,17 @@ public struct Registration<Service>: Sendable {
     /// }
     /// ```
     ///
-    /// - **When.** Hooks run after the resolution's top-level instance is built and stored, before
-    ///   `resolve` returns, oldest new instance first; several hooks of one registration run in
-    ///   the order they were added. By then every instance of the graph is stored, so a hook
-    ///   that resolves a back-reference — to the instance it completes, or to one whose factory
-    ///   is what asked for it — gets the stored `graph`, `singleton` or `weak` instance instead of
-    ///   a cycle error, and no factory runs twice. (Swinject runs a hook as soon as its instance
-    ///   is built, and runs a factory a second time in the shapes where that is too early.)
-    ///   Instances that hooks build get their hooks in the same pass.
-    /// - **How often.** Once per new instance, never for an instance the lifetime reuses (a built
-    ///   singleton, the resolution's `graph` instance, a live `weak` one); for `transient`, once
-    ///   per resolve. A `transient` instance is stored nowhere: resolving it back from a hook
-    ///   builds another one, and from its own hook, is a circular dependency.
-    /// - **Who sees what.** A factory that asks for the instance gets it before its hooks have
-    ///   run. A `singleton` is stored before its hooks run, as in Swinject: another resolution
-    ///   (another thread) asking for it at that moment gets it before they have finished. Hooks
-    ///   still run exactly once per instance.
-    /// - **Ready-made instances** (`register(_:name:instance:)`) are never new: their hooks never run.
-    /// - **Checked.** What the hooks ask for through the resolver they get is recorded on their
-    ///   first run: `validate()` reports it when missing (a cycle through a hook is not a
-    ///   problem), and `graph(format:)` draws it as dashed edges.
-    /// - **Failures.** If a hook throws, `resolve` throws `ResolutionError.Kind.initCompletedFailed`
-    ///   (or the hook's own `ResolutionError`), and a `singleton` or `weak` instance is dropped
-    ///   from its store, so the next resolve builds it again. The other new instances still get
-    ///   their hooks.
+    /// - **When.** After the top-level instance is built and stored, before `resolve` returns,
+    ///   oldest new instance first, a registration's hooks in the order added. Every instance of
+    ///   the graph is stored by then, so a hook resolving a back-reference gets the stored
+    ///   `graph`, `singleton` or `weak` instance, not a cycle error, and no factory runs twice.
+    /// - **How often.** Once per new instance (for `transient`, per resolve), never for a reused
+    ///   one nor a ready-made instance. A `singleton` is stored before its hooks run, so another
+    ///   thread may get it before they finish.
+    /// - **Checked.** What hooks ask for is recorded on their first run: `validate()` reports it
+    ///   when missing, and `graph(format:)` draws it dashed.
+    /// - **Failures.** `resolve` throws `ResolutionError.Kind.initCompletedFailed` (or the hook's
+    ///   own `ResolutionError`), and a `singleton` or `weak` instance is dropped from its store.
     ///
     /// - Parameter hook: Receives a resolver (as a factory does) and the new instance.
     /// - Returns: This registration, for chaining.

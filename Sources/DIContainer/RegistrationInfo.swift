@@ -24,14 +24,12 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
     public let isMainActor: Bool
     /// The services it depends on, in the order its factory asks for them.
     public let dependencies: [ServiceKey]
-    /// The part of `dependencies` asked for through a `Lazy` or a `Provider`: resolved later, so
-    /// no part of a cycle.
+    /// The part of `dependencies` asked for through a `Lazy` or a `Provider` (no part of a cycle).
     public let deferredDependencies: [ServiceKey]
     /// The part of `dependencies` asked for as optionals (`resolve(S?.self)`, an `S?` parameter):
     /// `nil`, not an error, when nothing answers them.
     public let optionalDependencies: [ServiceKey]
-    /// What the `initCompleted` hooks asked for on their first run (after the instance was
-    /// stored, so no part of a cycle).
+    /// What the `initCompleted` hooks asked for on their first run (no part of a cycle).
     public let initCompletedDependencies: [ServiceKey]
     /// Where `dependencies` comes from.
     public let dependencySource: DependencySource
@@ -39,9 +37,19 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
     public let file: String
     /// The line where it was registered.
     public let line: Int
-    /// Where each decorator of the registration was added (`Module/File.swift:12`), in the order
-    /// they apply; empty when it has none.
+    /// Where each decorator was added (`Module/File.swift:12`), in the order they apply.
     public let decorators: [String]
+    /// Its variants per context (`Registration.when`), in the order added.
+    public let variants: [Variant]
+    /// Whether it is live-only (`Registration.liveOnly()`): a test must override it.
+    public let isLiveOnly: Bool
+
+    /// A registration's variant for one context, and the variant's lifetime.
+    public struct Variant: Sendable, Hashable, CustomStringConvertible {
+        /// The context the variant answers in, and the variant's lifetime.
+        public let context: Context, lifetime: Lifetime
+        public var description: String { "\(context) (\(lifetime))" }
+    }
 
     /// How the dependencies of a registration are known.
     public enum DependencySource: String, Sendable, Hashable {
@@ -66,7 +74,10 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         file = "\(entry.file)"
         line = entry.line
         decorators = entry.decoratorSites
-        let known: [Dependency]
+        let contexts = entry.contexts.load()?.state.withLock { $0 }
+        variants = (contexts?.variants ?? []).map { Variant(context: $0.context, lifetime: $0.entry.lifetime) }
+        isLiveOnly = contexts?.refusal != nil
+        var known: [Dependency]
         if let target = entry.forwardingTarget {
             known = [Dependency(target)]
             dependencySource = .declared
@@ -82,6 +93,10 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         } else {
             known = []
             dependencySource = .unknown
+        }
+        // What a variant asks for is a dependency too, in its context.
+        for dependency in (contexts?.variants ?? []).flatMap({ $0.entry.knownDependencies ?? [] }) where !known.contains(dependency) {
+            known.append(dependency)
         }
         dependencies = known.map(\.service)
         deferredDependencies = known.filter(\.isDeferred).map(\.service)
@@ -110,6 +125,8 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         }
         parts.append("registered at \(file):\(line)")
         if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
+        if !variants.isEmpty { parts.append("when " + variants.map(\.description).joined(separator: ", ")) }
+        if isLiveOnly { parts.append("live-only") }
         return parts.joined(separator: " · ")
     }
 }

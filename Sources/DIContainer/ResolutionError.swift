@@ -9,42 +9,31 @@
 /// (name: local) → CourseRepository (name: local) → CacheStore. Registered for CacheStore: name
 /// "disk". Fix: register CacheStore without a name, or ask for name "disk".
 /// ```
-///
-/// ```swift
-/// do {
-///     let presenter = try container.resolve(MainPresenter.self)
-/// } catch let error as ResolutionError {
-///     print(error)   // the text above
-/// }
-/// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable {
         /// Nothing is registered for the requested type, name and argument types.
         case notRegistered
-        /// The service depends on itself; `cycle` lists it from the first repeated service to
-        /// its repetition: `A → B → A`.
+        /// The service depends on itself; `cycle` lists it to its repetition: `A → B → A`.
         case circularDependency(cycle: [ServiceKey])
         /// The service is registered with other runtime argument types than those given.
         case argumentMismatch(registered: [[String]], given: [String])
         /// The service has an `async` factory and was asked for synchronously.
         case asyncFactory
-        /// The service was registered with `registerMainActor` and was asked for off the main
-        /// thread, where its factory cannot run and its shared instance must not be handed out.
+        /// The service was registered with `registerMainActor` and was asked for off the main actor.
         case mainActorRequired
-        /// The resolution went `limit` levels deep and stopped because the thread's stack would
-        /// not have held much more (or, for `async` resolutions, at 10,000 levels).
+        /// The resolution stopped `limit` levels deep, before the thread's stack ran out.
         case depthLimitExceeded(limit: Int)
         /// The factory ran and threw `underlying`.
         case factoryFailed(underlying: any Error)
-        /// The service is forwarded (`Registration.implements(_:name:)`) to `target`, whose
-        /// instance — of type `instanceType` — is not of the forwarded type.
+        /// The service is forwarded to `target`, whose instance (an `instanceType`) is not one.
         case forwardingMismatch(target: ServiceKey, instanceType: String)
         /// An `initCompleted` hook of the service threw `underlying`.
         case initCompletedFailed(underlying: any Error)
-        /// A `Lazy` or `Provider` was read after its container was released: handles hold their
-        /// container weakly.
+        /// A `Lazy` or `Provider` was read after its (weakly held) container was released.
         case containerReleased
+        /// A live-only registration was asked for in a test context, with no override or variant.
+        case liveOnly
     }
 
     /// What went wrong.
@@ -106,6 +95,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "its initCompleted hook threw \(underlying)"
         case .containerReleased:
             return "the Lazy or Provider was read after its container was released"
+        case .liveOnly:
+            return "it is live-only (registered at \(registrationSite ?? "an unknown place")) and a test context is active"
         }
     }
 
@@ -168,6 +159,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "make the hook succeed; the service was registered at \(registrationSite ?? "an unknown place")"
         case .containerReleased:
             return "keep the container alive while the handles it made are read"
+        case .liveOnly:
+            return "override it in the test (withOverrides { $0.register(\(service.typeName).self) { _ in … } } or the "
+                + ".overriding trait), or register a test variant: .when(.test) { _ in … } on its registration"
         }
     }
 

@@ -21,6 +21,9 @@ extension DemoOptions {
 
         OPTIONS:
           --base-url <url>       Use the HTTP server at <url> instead of the embedded fixtures.
+          --mock-server          Answer from the embedded fixtures (the default without
+                                 --base-url): the launch argument the transport's variant for
+                                 the mock-server context answers to.
           --cache-dir <dir>      Cache folder (default: $XDG_CACHE_HOME or ~/.cache on Linux,
                                  ~/Library/Caches on Apple platforms, subfolder dicontainer-demo).
           --latency <ms>         Simulated latency of every fixture answer, in milliseconds,
@@ -34,6 +37,7 @@ extension DemoOptions {
         EXAMPLES:
           swift run demo
           swift run demo --latency 300
+          swift run demo registrations --mock-server
           swift run demo detail 103
           swift run demo graph --format dot | dot -Tsvg > graph.svg
           swift run demo validate --without InfrastructureAssembly

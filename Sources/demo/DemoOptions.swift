@@ -15,6 +15,8 @@ struct DemoOptions: Equatable {
     var command: DemoCommand = .run
     /// The server to use instead of the embedded fixtures.
     var baseURL: URL?
+    /// `--mock-server`: the embedded fixtures, as without `--base-url`, asked for explicitly.
+    var isMockServer = false
     /// The cache folder; the per-user default when `nil`.
     var cacheDirectory: URL?
     /// Simulated latency of fixture answers, in milliseconds (at most `maxLatencyMilliseconds`).
@@ -60,6 +62,10 @@ struct DemoOptions: Equatable {
                 return options
             case "--base-url":
                 options.baseURL = try parseURL(value(), option: name)
+            case "--mock-server":
+                // Read by the container as a launch argument (`Context.mockServer`); the embedded
+                // fixtures are the mock server.
+                options.isMockServer = true
             case "--cache-dir":
                 let path = try value()
                 guard !path.isEmpty else { throw UsageError("\(name) needs a folder, got an empty value") }
@@ -82,6 +88,9 @@ struct DemoOptions: Equatable {
             default:
                 throw UsageError("unknown option '\(name)'")
             }
+        }
+        if options.isMockServer, options.baseURL != nil {
+            throw UsageError("--mock-server answers from the embedded fixtures; it cannot be combined with --base-url")
         }
         options.command = try command(from: positionals, format: format)
         return options

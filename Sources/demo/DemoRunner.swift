@@ -17,6 +17,16 @@ struct DemoRunner {
         }
         guard let configuration = configuration() else { return ExitStatus.failure }
         DemoAssembly(configuration: configuration, without: options.without).assemble(into: .shared)
+        // Over the fixtures the app runs as if launched with --mock-server: the transport's
+        // variant for that context answers (see InfrastructureAssembly).
+        guard case .fixtures = configuration.backend, !Container.activeContexts.contains(.mockServer) else {
+            return await run(configuration)
+        }
+        return await Container.withContexts(Container.activeContexts.union([.mockServer])) { await run(configuration) }
+    }
+
+    /// Runs the command against the assembled `Container.shared`.
+    private func run(_ configuration: AppConfiguration) async -> Int32 {
         do {
             switch options.command {
             case .run:

@@ -1,10 +1,11 @@
 import AppAssembly
 import DIContainer
+import DIContainerTesting
 import Scheduling
 import TestSupport
 import Testing
 
-@Suite("The reference app validates with the documented call")
+@Suite("The reference app validates with the documented call", .addingContexts([.mockServer]))
 struct AppValidationTests {
     @Test("validateAsync() passes the whole app and leaves nothing unchecked")
     func validatesGreen() async throws {

@@ -1,12 +1,13 @@
 import AppAssembly
 import DIContainer
+import DIContainerTesting
 import Foundation
 import Infrastructure
 import Scheduling
 import TestSupport
 import Testing
 
-@Suite("The assembled reference app")
+@Suite("The assembled reference app", .addingContexts([.mockServer]))
 struct AssembledContainerTests {
     /// Every registration the app makes, as `Registration.Info` describes its service.
     static let expectedServices: Set<String> = [
@@ -104,8 +105,44 @@ struct AssembledContainerTests {
         let served = Container()
         AppAssembly(configuration: AppConfiguration(backend: .server(baseURL: server), cacheDirectory: cache.url))
             .assemble(into: served)
-        #expect(try served.resolve(APIClient.self).configuration.baseURL == server)
-        #expect(try served.resolve((any Transport).self) is URLSessionTransport)
+        // Outside tests and the mock server, as the app launched against a server.
+        let (baseURL, transport) = try Container.withContexts([]) {
+            (try served.resolve(APIClient.self).configuration.baseURL, try served.resolve((any Transport).self))
+        }
+        #expect(baseURL == server)
+        #expect(transport is URLSessionTransport)
+    }
+
+    @Test("the transport is live-only: a test that forgets to override it gets an error naming it, the path and the fix")
+    func forgottenOverride() throws {
+        let cache = try TemporaryDirectory()
+        defer { cache.remove() }
+        let container = TestApp.container(cache: cache.url)
+        // The test context alone, without the suite's mock server: nothing answers in place of the network.
+        let error = try #require(throws: ResolutionError.self) {
+            try Container.withContexts([.test]) { try container.resolve(APIClient.self) }
+        }
+        guard case .liveOnly = error.kind else {
+            Issue.record("expected a live-only error, got \(error)")
+            return
+        }
+        #expect(error.path.map(\.description) == ["APIClient", "Transport"])
+        #expect(
+            error.description.hasPrefix(
+                "Cannot resolve Transport: it is live-only (registered at AppAssembly/InfrastructureAssembly.swift:"))
+        #expect(error.description.contains("Fix: override it in the test (withOverrides { $0.register(Transport.self) { _ in … } }"))
+        let validation = try #require(throws: ValidationError.self) { try container.validate(in: [.test]) }
+        #expect(validation.problems.map(\.service.description) == ["Transport"])
+        // Overridden, the test goes on.
+        let transport = try container.withOverrides {
+            $0.register((any Transport).self) { _ in FixtureTransport(directory: TestApp.fixtures) }
+        } operation: {
+            try Container.withContexts([.test]) {
+                _ = try container.resolve(APIClient.self)
+                return try container.resolve((any Transport).self)
+            }
+        }
+        #expect(transport is FixtureTransport)
     }
 
     @Test("reports what is missing when the configuration is not registered")

@@ -19,7 +19,7 @@ private func registerMocks(_ container: Container, courses mock: MockCourseRepos
 
 /// The app is assembled into `Container.shared` once per process (`.assembled(.app)`); each test
 /// gets its own singletons (`.freshInstances`) and replaces what it needs (`.overriding`).
-@Suite("PresenterFactory over Container.shared", .assembled(.app), .freshInstances)
+@Suite("PresenterFactory over Container.shared", .addingContexts([.mockServer]), .assembled(.app), .freshInstances)
 @MainActor  // the views are main-actor: updates reach them there
 struct PresenterFactoryTests {
     @Test(
@@ -100,7 +100,7 @@ struct PresenterFactoryTests {
     }
 }
 
-@Suite("PresenterFactory over a fresh container")
+@Suite("PresenterFactory over a fresh container", .addingContexts([.mockServer]))
 @MainActor  // the views are main-actor: updates reach them there
 struct PresenterFactoryFixtureTests {
     @Test("the fixtures' screen comes from the network first, then from the cache it filled")

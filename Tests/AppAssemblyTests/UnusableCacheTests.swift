@@ -1,5 +1,6 @@
 import AppAssembly
 import DIContainer
+import DIContainerTesting
 import Foundation
 import Infrastructure
 import Presentation
@@ -9,7 +10,7 @@ import Testing
 
 /// Caching is best effort: an assembled app whose cache folder cannot be used runs without a
 /// cache instead of failing to resolve.
-@Suite("The assembled app without a usable cache folder")
+@Suite("The assembled app without a usable cache folder", .addingContexts([.mockServer]))
 @MainActor  // the views are main-actor: updates reach them there
 struct UnusableCacheTests {
     @Test("a file in the way of the cache folder gives an unavailable cache; the app validates and shows the network screen")

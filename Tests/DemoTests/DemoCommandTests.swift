@@ -1,10 +1,12 @@
 import AppAssembly
 import DIContainer
+import DIContainerTesting
 import Foundation
 import TestSupport
 import Testing
 
-@Suite("demo: commands")
+/// Over the fixtures, as the demo runs: in the mock-server context.
+@Suite("demo: commands", .addingContexts([.mockServer]))
 struct DemoCommandTests {
     /// The same app as the demo's, assembled in the test: the demo must print what it knows.
     static func assembledApp(cache: URL) -> Container {
@@ -69,6 +71,34 @@ struct DemoCommandTests {
         let result = try await DemoProcess.run(["graph", "--cache-dir", cache.url.path])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("graph LR\n"))
+    }
+
+    @Test("registrations shows the transport's variant for --mock-server and its live-only mark")
+    func registrationsShowVariants() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        for arguments in [["registrations"], ["registrations", "--mock-server"]] {
+            let result = try await DemoProcess.run(arguments + ["--cache-dir", cache.url.path])
+            #expect(result.status == 0, "\(result)")
+            let transport = try #require(result.lines.first { $0.hasPrefix("  Transport ·") })
+            #expect(
+                transport.hasPrefix(
+                    "  Transport · singleton · depends on AppConfiguration · registered at AppAssembly/InfrastructureAssembly.swift:"))
+            #expect(transport.hasSuffix(" · when argument --mock-server (singleton) · live-only"))
+        }
+    }
+
+    @Test("--mock-server runs over the fixtures; against a server the demo is no test: its live-only transport answers")
+    func mockServerAndLiveTransport() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        let mock = try await DemoProcess.run(["--mock-server", "--cache-dir", cache.url.path])
+        #expect(mock.status == 0, "\(mock)")
+        #expect(mock.lines.first?.hasPrefix("demo: data from embedded fixtures;") == true, "\(mock)")
+        // Validation builds the transport; in a test context the live-only one would be refused.
+        let live = try await DemoProcess.run(["validate", "--base-url", "http://127.0.0.1:9", "--cache-dir", cache.url.path])
+        #expect(live.status == 0, "\(live)")
+        #expect(live.stdout == "The container is valid: 25 registrations, every dependency registered, no cycles.\n")
     }
 
     @Test("registrations lists every registration with its lifetime and dependencies")

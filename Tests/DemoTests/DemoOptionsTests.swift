@@ -22,6 +22,15 @@ struct DemoOptionsTests {
         #expect(options.baseURL?.absoluteString == "http://localhost:8080/api")
     }
 
+    @Test("--mock-server asks for the embedded fixtures, and cannot be combined with --base-url")
+    func mockServer() throws {
+        #expect(try DemoOptions.parse(["registrations", "--mock-server"]).isMockServer)
+        #expect(try DemoOptions.parse(["--mock-server"]).baseURL == nil)
+        #expect(throws: UsageError("--mock-server answers from the embedded fixtures; it cannot be combined with --base-url")) {
+            try DemoOptions.parse(["--mock-server", "--base-url", "http://localhost:8080"])
+        }
+    }
+
     @Test("graph takes --format, Mermaid by default")
     func graphFormat() throws {
         #expect(try DemoOptions.parse(["graph"]).command == .graph(.mermaid))

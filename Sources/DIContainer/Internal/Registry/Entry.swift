@@ -51,6 +51,7 @@ final class Entry: Sendable {
     /// Made on first use: most registrations never get a decorator or a hook, and a registration
     /// that is never resolved learns nothing.
     private let extrasBox = AtomicLazyReference<ExtrasBox>()
+    let contexts = AtomicLazyReference<ContextVariants>()  // variants, live-only mark: Container+Contexts
     /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
     /// Read without the lock on every step; written under it whenever `extras` changes.
     private let isPlain: Atomic<Bool>
@@ -122,8 +123,7 @@ final class Entry: Sendable {
     /// A snapshot of what may change.
     var current: Extras { extrasBox.load()?.extras.withLock { $0 } ?? Extras() }
 
-    /// What a step needs: without a lock while the registration is plain.
-    /// `nil` while the registration is plain: nothing to decorate, run or record.
+    /// What a step needs; `nil`, without a lock, while plain: nothing to decorate, run or record.
     var stepView: StepView? {
         if isPlain.load(ordering: .acquiring) { return nil }
         return extras.withLock { extras in

@@ -10,12 +10,12 @@ extension Container {
     // MARK: - Lookup
 
     /// The registration answering `key` from this container: the test overrides of `scope` that
-    /// apply here, innermost first, then this container, then its ancestors.
+    /// apply here, innermost first, then this container, then its ancestors (its context variant).
     func entry(for key: Key, scope: OverrideScope?) -> Entry? {
         if let scope, let entry = scope.entry(for: key, from: self) { return entry }
         var container: Container? = self
         while let current = container {
-            if let entry = current.registry.entry(for: key) { return entry }
+            if let entry = current.registry.entry(for: key) { return entry.answering }
             container = current.parent
         }
         return nil

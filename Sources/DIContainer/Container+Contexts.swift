@@ -1,0 +1,175 @@
+import Foundation
+import Locking
+
+extension Container {
+    /// The contexts detected at launch: `Context.detect(arguments:environment:)`, `.debug`, XCTest.
+    public static let activeContexts: Set<Context> = {
+        var contexts = Context.detect(arguments: ProcessInfo.processInfo.arguments, environment: ProcessInfo.processInfo.environment)
+        if isDebugBuild { contexts.insert(.debug) }
+        if NSClassFromString("XCTestCase") != nil { contexts.insert(.test) }  // XCTest loaded (Apple platforms)
+        return contexts
+    }()
+
+    /// The contexts in effect for the current task: those of `withContexts`, else `activeContexts`.
+    public static var currentContexts: Set<Context> { ContextScope.value ?? activeContexts }
+
+    /// Runs `operation` with `contexts` (`[]`: the app outside tests) in place of the active ones,
+    /// for every container. Task-local, like `withOverrides`: `Task.detached` does not inherit it.
+    ///
+    /// ```swift
+    /// let transport = try Container.withContexts([.preview]) { try container.resolve((any Transport).self) }
+    /// ```
+    public static func withContexts<R>(_ contexts: Set<Context>, operation: () throws -> R) rethrows -> R {
+        try ContextScope.$value.withValue(contexts, operation: operation)
+    }
+
+    /// The `async` form of `withContexts(_:operation:)`.
+    public static func withContexts<R>(
+        _ contexts: Set<Context>, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
+    ) async rethrows -> R {
+        try await ContextScope.$value.withValue(contexts, operation: operation, isolation: isolation)
+    }
+
+    /// `Container.withContexts(_:operation:)`: the contexts apply to every container.
+    public func withContexts<R>(_ contexts: Set<Context>, operation: () throws -> R) rethrows -> R {
+        try ContextScope.$value.withValue(contexts, operation: operation)
+    }
+
+    /// `validate()` in `contexts`: `[.test]` lists every live-only service a test must override.
+    public func validate(in contexts: Set<Context>) throws {
+        try Self.withContexts(contexts) { try validate() }
+    }
+
+    // The library's own configuration: SwiftPM and Xcode build it with the app's.
+    #if DEBUG
+    static let isDebugBuild = true
+    #else
+    static let isDebugBuild = false
+    #endif
+
+    /// `entries` as they answer in the current contexts, and an error for each one refused.
+    static func answering(_ entries: [Entry]) -> ([Entry], [ResolutionError]) {
+        var refused: [ResolutionError] = []
+        let answering = entries.compactMap { entry in
+            let answer = entry.answering
+            guard answer.isRefusal(of: entry) else { return answer }
+            refused.append(ResolutionError(.liveOnly, path: [entry.service], registrationSite: entry.site))
+            return nil
+        }
+        return (answering, refused)
+    }
+}
+
+enum ContextScope {  // the contexts `withContexts` put in effect
+    @TaskLocal static var value: Set<Context>?
+}
+
+extension Registration {
+    /// Adds a variant that answers instead of this registration while `context` is active, with
+    /// its own lifetime (this one's when `nil`) and instances: a switch of context never hands
+    /// out another context's singleton. Overrides win over it; a later variant for the context
+    /// replaces it. Its factory takes the registration's runtime arguments.
+    ///
+    /// ```swift
+    /// container.register((any Transport).self, lifetime: .singleton) { _ in URLSessionTransport() }
+    ///     .when(.test) { _ in FixtureTransport(directory: fixtures) }
+    /// ```
+    @discardableResult
+    public func when<each A>(
+        _ context: Context, lifetime: Lifetime? = nil, file: StaticString = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, repeat each A) throws -> Service
+    ) -> Registration<Service> {
+        addVariant(
+            context,
+            .sync(
+                Service.self, name: entry.key.name, argumentTypes: entry.argumentTypes, lifetime: lifetime ?? entry.lifetime,
+                file: file, line: line
+            ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
+    }
+
+    /// Removes the variant for `context` and its instances; the registration stays.
+    @discardableResult
+    public func removeVariant(_ context: Context) -> Registration<Service> {
+        entry.contexts.load()?.state.withLock { $0.variants.removeAll { $0.context == context } }
+        return self
+    }
+
+    /// Marks the registration live-only (a network, a payment provider): in a test context,
+    /// resolving it — directly or as a dependency — without a test override or an active variant
+    /// throws `ResolutionError.Kind.liveOnly`, and `validate()` lists every such service.
+    @discardableResult
+    public func liveOnly() -> Registration<Service> {
+        let refusal = (entry.factory as? any Refusable)?.refusal(of: entry)
+        entry.variants.state.withLock { $0.refusal = refusal }
+        return self
+    }
+
+    private func addVariant(_ context: Context, _ variant: Entry) -> Registration<Service> {
+        precondition(variant.key == entry.key, "a variant takes the runtime arguments of its registration, \(entry.service)")
+        if let decorations = container.decorationsBox.load() { variant.addDecorators(decorations.decorators(for: variant.key)) }
+        entry.variants.state.withLock { state in
+            state.variants.removeAll { $0.context == context }
+            state.variants.append((context, variant))
+        }
+        return self
+    }
+}
+
+/// A registration's variants and live-only mark (`Entry.contexts`, made on first use).
+final class ContextVariants: Sendable {
+    struct State {
+        var variants: [(context: Context, entry: Entry)] = []
+        /// A live-only registration's stand-in in a test context (see `Refusable`).
+        var refusal: Entry?
+    }
+
+    let state = Locked(State())
+
+    /// The registration that answers for `base` in the current task's contexts.
+    func answer(_ base: Entry) -> Entry {
+        let contexts = Container.currentContexts
+        let state = state.withLock { $0 }
+        let active = state.variants.filter { contexts.contains($0.context) }
+        if let best = active.min(by: { $0.context.rank < $1.context.rank }) { return best.entry }
+        if let refusal = state.refusal, contexts.contains(.test) { return refusal }
+        return base
+    }
+}
+
+extension Entry {
+    /// The registration answering for this one in the task's contexts (itself, read for free, if plain).
+    var answering: Entry { contexts.load()?.answer(self) ?? self }
+
+    var variants: ContextVariants { contexts.load() ?? contexts.storeIfNil(ContextVariants()) }
+
+    /// Gives `copy` (decorated) decorated copies of this registration's variants, and its mark.
+    func copyContexts(to copy: Entry, decorators: [AnyDecorator]) {
+        guard let state = contexts.load()?.state.withLock({ $0 }) else { return }
+        let variants = state.variants.map { ($0.context, $0.entry.copy()) }
+        variants.forEach { $0.1.addDecorators(decorators) }
+        let refusal = state.refusal == nil ? nil : (factory as? any Refusable)?.refusal(of: copy)
+        copy.variants.state.withLock { $0 = ContextVariants.State(variants: variants, refusal: refusal) }
+    }
+
+    var withVariants: [Entry] { [self] + (contexts.load()?.state.withLock { $0.variants.map(\.entry) } ?? []) }
+
+    /// Whether this is the stand-in of `base`, a live-only registration, in a test context.
+    func isRefusal(of base: Entry) -> Bool {
+        self !== base && base.contexts.load()?.state.withLock { $0.refusal } === self
+    }
+
+    fileprivate static func refusal<S, Args>(of entry: Entry, _: S.Type, _: Args.Type) -> Entry {
+        let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
+        let factory = SyncFactory<S, Args> { resolver, _ in
+            throw ResolutionError(.liveOnly, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
+        }
+        return Entry(
+            key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient, kind: .sync,
+            factory: factory, file: entry.file, line: entry.line)
+    }
+}
+
+/// Makes a live-only registration's stand-in: transient, same key, throws `.liveOnly`.
+protocol Refusable { func refusal(of entry: Entry) -> Entry }
+extension SyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
+extension AsyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
