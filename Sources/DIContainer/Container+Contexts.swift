@@ -82,7 +82,7 @@ extension Registration {
         addVariant(
             context,
             .sync(
-                Service.self, name: entry.key.name, argumentTypes: entry.argumentTypes, lifetime: lifetime ?? entry.lifetime,
+                Service.self, name: entry.key.name, argumentTypes: Container.types(repeat (each A).self), lifetime: lifetime ?? entry.lifetime,
                 file: file, line: line
             ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
@@ -99,13 +99,16 @@ extension Registration {
     /// throws `ResolutionError.Kind.liveOnly`, and `validate()` lists every such service.
     @discardableResult
     public func liveOnly() -> Registration<Service> {
-        let refusal = (entry.factory as? any Refusable)?.refusal(of: entry)
+        let refusal = (entry.factory as? any Refusable)?.refusal(of: entry, .liveOnly)
         entry.variants.state.withLock { $0.refusal = refusal }
         return self
     }
 
     private func addVariant(_ context: Context, _ variant: Entry) -> Registration<Service> {
-        precondition(variant.key == entry.key, "a variant takes the runtime arguments of its registration, \(entry.service)")
+        // A variant taking other runtime arguments than the registration answers with the mismatch.
+        let mismatch = ResolutionError.Kind.argumentMismatch(
+            registered: [variant.argumentTypes.map(displayName(of:))], given: entry.argumentTypes.map(displayName(of:)))
+        let variant = variant.key == entry.key ? variant : (entry.factory as? any Refusable)?.refusal(of: entry, mismatch) ?? entry
         if let decorations = container.decorationsBox.load() { variant.addDecorators(decorations.decorators(for: variant.key)) }
         entry.variants.state.withLock { state in
             state.variants.removeAll { $0.context == context }
@@ -138,16 +141,19 @@ final class ContextVariants: Sendable {
 
 extension Entry {
     /// The registration answering for this one in the task's contexts (itself, read for free, if plain).
-    var answering: Entry { contexts.load()?.answer(self) ?? self }
+    var answering: Entry { hasContexts.load(ordering: .acquiring) ? contexts.load()?.answer(self) ?? self : self }
 
-    var variants: ContextVariants { contexts.load() ?? contexts.storeIfNil(ContextVariants()) }
+    var variants: ContextVariants {
+        defer { hasContexts.store(true, ordering: .releasing) }
+        return contexts.load() ?? contexts.storeIfNil(ContextVariants())
+    }
 
     /// Gives `copy` (decorated) decorated copies of this registration's variants, and its mark.
     func copyContexts(to copy: Entry, decorators: [AnyDecorator]) {
         guard let state = contexts.load()?.state.withLock({ $0 }) else { return }
         let variants = state.variants.map { ($0.context, $0.entry.copy()) }
         variants.forEach { $0.1.addDecorators(decorators) }
-        let refusal = state.refusal == nil ? nil : (factory as? any Refusable)?.refusal(of: copy)
+        let refusal = state.refusal == nil ? nil : (factory as? any Refusable)?.refusal(of: copy, .liveOnly)
         copy.variants.state.withLock { $0 = ContextVariants.State(variants: variants, refusal: refusal) }
     }
 
@@ -158,10 +164,10 @@ extension Entry {
         self !== base && base.contexts.load()?.state.withLock { $0.refusal } === self
     }
 
-    fileprivate static func refusal<S, Args>(of entry: Entry, _: S.Type, _: Args.Type) -> Entry {
+    fileprivate static func refusal<S, Args>(of entry: Entry, _ kind: ResolutionError.Kind, _: S.Type, _: Args.Type) -> Entry {
         let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
         let factory = SyncFactory<S, Args> { resolver, _ in
-            throw ResolutionError(.liveOnly, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
+            throw ResolutionError(kind, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
         }
         return Entry(
             key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient, kind: .sync,
@@ -169,7 +175,7 @@ extension Entry {
     }
 }
 
-/// Makes a live-only registration's stand-in: transient, same key, throws `.liveOnly`.
-protocol Refusable { func refusal(of entry: Entry) -> Entry }
-extension SyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
-extension AsyncFactory: Refusable { func refusal(of entry: Entry) -> Entry { .refusal(of: entry, S.self, Args.self) } }
+/// Makes a registration's stand-in that throws `kind` (a live-only one in a test context): transient, same key.
+protocol Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry }
+extension SyncFactory: Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) } }
+extension AsyncFactory: Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) } }

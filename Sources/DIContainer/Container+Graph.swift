@@ -15,12 +15,11 @@ extension Container {
     /// live-only marks), coloured by lifetime. One edge per dependency (see `registrations`),
     /// dashed when resolved later (`Lazy`, `Provider`, `initCompleted`); what nothing answers is
     /// a red "not registered" node. Nodes and edges are sorted, so the output can be diffed.
+    /// Run under `withOverrides`, the graph shows the overridden registrations.
     ///
     /// ```swift
     /// print(Container.shared.graph(format: .mermaid))   // graph LR, then one subgraph per module
     /// ```
-    ///
-    /// Run under `withOverrides`, the graph shows the overridden registrations.
     ///
     /// - Parameter format: `.dot` or `.mermaid`.
     /// - Returns: The graph's text, ending with a newline.

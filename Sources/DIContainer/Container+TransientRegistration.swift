@@ -30,15 +30,6 @@ extension Container {
     /// ```swift
     /// container.register(Draft.self, lifetime: .transient) { (r, title: String) in Draft(title: title) }
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: `.transient`: a new instance per resolve.
-    ///   - factory: Builds the service from a resolver and the runtime arguments.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
@@ -57,15 +48,6 @@ extension Container {
     /// ```swift
     /// container.register(ReportBuilder.self, lifetime: .transient, initializer: ReportBuilder.init)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: `.transient`: a new instance per resolve.
-    ///   - initializer: A function from the dependencies to the service.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func register<S, each D>(
@@ -85,16 +67,6 @@ extension Container {
     /// ```swift
     /// container.register(Draft.self, lifetime: .transient, argument: String.self, initializer: Draft.init)
     /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: `.transient`: a new instance per resolve.
-    ///   - argument: The type of the runtime argument.
-    ///   - initializer: A function from the argument and the dependencies to the service.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
     @_disfavoredOverload
     @discardableResult
     public func register<S, A, each D>(
@@ -108,5 +80,4 @@ extension Container {
                 file: file, line: line
             ) { (resolver, argument: A) in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) })
     }
-
 }

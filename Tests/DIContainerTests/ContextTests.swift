@@ -25,6 +25,22 @@ struct ContextTests {
         try container.withContexts(contexts) { try container.resolve((any CtxTransport).self).source }
     }
 
+    @Test("a variant taking other runtime arguments than its registration answers with the mismatch")
+    func variantWithOtherArguments() throws {
+        let container = Container()
+        container.register((any CtxTransport).self) { (_, source: String) in CtxNamedTransport(source) }
+            .when(.preview) { (_, port: Int) in CtxNamedTransport("port \(port)") }
+        #expect(try container.withContexts([]) { try container.resolve((any CtxTransport).self, arguments: "live").source } == "live")
+        let error = #expect(throws: ResolutionError.self) {
+            try container.withContexts([.preview]) { try container.resolve((any CtxTransport).self, arguments: "live") }
+        }
+        guard case .argumentMismatch(let registered, let given)? = error?.kind else {
+            Issue.record("expected an argument mismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(registered == [["Int"]] && given == ["String"])
+    }
+
     @Test("a test run is a test context, detected without any trait")
     func detectsTheTestRun() {
         #expect(Container.activeContexts.contains(.test))

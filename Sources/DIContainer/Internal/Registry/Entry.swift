@@ -52,6 +52,7 @@ final class Entry: Sendable {
     /// that is never resolved learns nothing.
     private let extrasBox = AtomicLazyReference<ExtrasBox>()
     let contexts = AtomicLazyReference<ContextVariants>()  // variants, live-only mark: Container+Contexts
+    let hasContexts = Atomic<Bool>(false)  // set once `contexts` is: read on each lookup, cheaply
     /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
     /// Read without the lock on every step; written under it whenever `extras` changes.
     private let isPlain: Atomic<Bool>
