@@ -57,7 +57,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
         case .graph: "graph"
         case .singleton: "singleton"
         case .weak: "weak"
-        case .scoped(let scope): scope.makeStorage == nil ? "scoped(\(scope))" : scope.rawValue
+        case .scoped(let scope): scope.storage == nil ? "scoped(\(scope))" : scope.rawValue
         }
     }
 
@@ -67,7 +67,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .transient, .graph: nil
         case .singleton: SharedStorage()
-        case .scoped(let scope): scope.makeStorage?() ?? SharedStorage()
+        case .scoped(let scope): scope.storage?.make() ?? SharedStorage()
         case .weak: WeakStorage()
         }
     }

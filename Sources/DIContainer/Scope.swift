@@ -17,20 +17,27 @@ public struct Scope: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     public let rawValue: String
     /// Makes one registration's storage, for a custom lifetime (`Lifetime.custom(_:storage:)`);
     /// `nil` keeps instances until the scope is reset.
-    let makeStorage: (@Sendable () -> any InstanceStorage)?
+    let storage: StorageFactory?
+
+    /// A custom lifetime's storage factory, behind one reference: every registration holds a
+    /// `Lifetime`, which stays one word smaller this way.
+    final class StorageFactory: Sendable {
+        let make: @Sendable () -> any InstanceStorage
+        init(_ make: @escaping @Sendable () -> any InstanceStorage) { self.make = make }
+    }
 
     /// Creates a scope from its text.
     ///
     /// - Parameter rawValue: The text that identifies the scope.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
-        makeStorage = nil
+        self.storage = nil
     }
 
     /// A scope whose registrations keep their instances in storage made by `storage`.
     init(_ rawValue: String, storage: @escaping @Sendable () -> any InstanceStorage) {
         self.rawValue = rawValue
-        makeStorage = storage
+        self.storage = StorageFactory(storage)
     }
 
     public static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue == rhs.rawValue }

@@ -28,13 +28,11 @@ final class Entry: Sendable {
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
 
+    // Stored properties in this order pack the one-byte ones together: a smaller entry.
     let key: Key
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let lifetime: Lifetime
-    let kind: Kind
-    /// A ready-made instance (`register(_:name:instance:)`): shared by every override scope.
-    let isInstance: Bool
     /// `SyncFactory<S, Args>` or `AsyncFactory<S, Args>` (`Key` proves `S` and `Args`).
     let factory: AnyObject & Sendable
     /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
@@ -43,19 +41,19 @@ final class Entry: Sendable {
     let declaredDependencies: [Dependency]?
     /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
     let forwardingTarget: Entry?
-    let file: StaticString
-    let line: Int
-    /// One of 64 bits, spread by the factory box's identity: `Step.inFlight` sets it for the
-    /// entries on a path.
-    let filterBit: UInt64
-    /// Made on first use: most registrations never get a decorator or a hook, and a registration
-    /// that is never resolved learns nothing.
+    /// Made on first use: most registrations never get a decorator or a hook, or anything to learn.
     private let extrasBox = AtomicLazyReference<ExtrasBox>()
     let contexts = AtomicLazyReference<ContextVariants>()  // variants, live-only mark: Container+Contexts
-    let hasContexts = Atomic<Bool>(false)  // set once `contexts` is: read on each lookup, cheaply
-    /// Whether a step needs nothing from `extras`: no decorators, no hooks, nothing to learn.
-    /// Read without the lock on every step; written under it whenever `extras` changes.
+    /// Its place in its container's registration order (set by `Registry`, under its lock).
+    let order = Atomic<Int>(0)
+    let line: Int
+    let file: StaticString
+    let kind: Kind
+    /// A ready-made instance (`register(_:name:instance:)`): shared by every override scope.
+    let isInstance: Bool
+    /// Whether a step needs nothing from `extras` (read on each step; written under its lock).
     private let isPlain: Atomic<Bool>
+    let hasContexts = Atomic<Bool>(false)  // set once `contexts` is: read on each lookup, cheaply
 
     private final class ExtrasBox: Sendable {
         let extras = Locked(Extras())
@@ -97,7 +95,11 @@ final class Entry: Sendable {
         self.line = line
         slot = lifetime.makeStorage().map(Slot.init)
         isPlain = Atomic(declaredDependencies != nil)
-        filterBit = 1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(factory)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// One of 64 bits, spread by the factory's identity: `Step.inFlight` sets it for a path's entries.
+    var filterBit: UInt64 {
+        1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(factory)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     /// A registration like this one, with instances of its own: what a child container

@@ -1,29 +1,30 @@
 import Locking
 
-/// The registrations of one container, by key, in registration order. A re-registration takes
-/// the place of the one it replaces. One lock guards both; readers hold it only for a lookup.
+/// The registrations of one container, by key, in registration order (a re-registration takes
+/// the place of the one it replaces), behind one lock that readers hold only for a lookup.
 final class Registry: Sendable {
     private struct State {
-        /// Each registration, with the number of its key's first registration: the order.
-        var entries: [Key: (entry: Entry, order: Int)] = [:]
+        var entries: [Key: Entry] = [:]
+        /// How many keys were registered: the next one's `Entry.order`.
         var registered = 0
     }
 
     private let state = Locked(State())
 
-    /// Adds `entry`, replacing (and returning) the registration under the same key.
+    /// Adds `entry` in the place (and order) of the registration under its key; returns that one.
     @discardableResult
     func add(_ entry: Entry) -> Entry? {
         state.withLock { state in
-            let replaced = state.entries.updateValue((entry, state.registered), forKey: entry.key)
-            if let replaced { state.entries[entry.key] = (entry, replaced.order) } else { state.registered += 1 }
-            return replaced?.entry
+            let replaced = state.entries.updateValue(entry, forKey: entry.key)
+            entry.order.store(replaced?.order.load(ordering: .relaxed) ?? state.registered, ordering: .relaxed)
+            if replaced == nil { state.registered += 1 }
+            return replaced
         }
     }
 
     /// The registration answering `key` here, if any.
     func entry(for key: Key) -> Entry? {
-        state.withLock { $0.entries[key]?.entry }
+        state.withLock { $0.entries[key] }
     }
 
     /// Drops every registration; returns them, so that they are released outside the lock.
@@ -31,7 +32,7 @@ final class Registry: Sendable {
     func removeAll() -> [Entry] {
         state.withLock { state in
             defer { state = State() }
-            return state.entries.values.map(\.entry)
+            return Array(state.entries.values)
         }
     }
 
@@ -42,6 +43,7 @@ final class Registry: Sendable {
     func entries(ofType type: ObjectIdentifier) -> [Entry] { entries { $0.key.type == type } }
 
     private func entries(where isIncluded: (Entry) -> Bool) -> [Entry] {
-        state.withLock { $0.entries.values.filter { isIncluded($0.entry) }.sorted { $0.order < $1.order }.map(\.entry) }
+        let found = state.withLock { $0.entries.values.filter(isIncluded) }
+        return found.sorted { $0.order.load(ordering: .relaxed) < $1.order.load(ordering: .relaxed) }
     }
 }

@@ -295,8 +295,7 @@ struct StepStart {
 
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
     func end<S>(_ value: S, slot: Slot?, created: Bool) -> S {
-        if created {
-            let hooks = view?.hooks ?? []
+        if created, let hooks = view?.hooks {
             if !hooks.isEmpty {
                 let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
                 resolution.queue(
@@ -324,8 +323,9 @@ struct StepStart {
     }
 
     private func decorate<S>(_ value: S, _ step: Step) throws -> S {
+        guard let decorators = view?.decorators, !decorators.isEmpty else { return value }
         var value = value
-        for decorator in view?.decorators ?? [] {
+        for decorator in decorators {
             value = try decorator.apply(value, step)
         }
         return value

@@ -16,8 +16,7 @@ final class Resolution: Sendable {
     }
 
     fileprivate struct State: Sendable {
-        /// The `graph` instances, boxed, with their registrations. A list: a resolution keeps few,
-        /// and comparing references is cheaper than hashing them.
+        /// The `graph` instances, boxed, with their registrations: a list, as a resolution keeps few.
         var graph: [GraphInstance] = []
         var pending: [PendingHooks] = []
 
@@ -40,14 +39,12 @@ final class Resolution: Sendable {
         var weak: AnyWeakInstanceBox?
     }
 
-    /// The container the resolve started at. A `Lazy` keeps no resolution (it would keep the
-    /// container alive) but its `Continuation`.
+    /// The container the resolve started at (which is why a `Lazy` keeps a `Continuation` instead).
     let container: Container
     let scope: OverrideScope?
     let isTraced: Bool
-    /// The mutable part, made when a step first needs it (a `graph` instance, a hook): a
-    /// resolution of transient services allocates nothing more.
-    private let shared = AtomicLazyReference<Shared>()
+    /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
+    private let state: Locked<State>
     /// Whether a `Lazy` was made in this resolution: it may keep the resolution alive from one of
     /// its `graph` instances, which are then held weakly once no entry point runs.
     private let hasLazy = Atomic<Bool>(false)
@@ -58,40 +55,30 @@ final class Resolution: Sendable {
         self.container = container
         self.scope = scope
         self.isTraced = isTraced
+        state = Locked(State())
     }
 
-    /// A resolution that goes on with `continuation`'s `graph` instances: a `Lazy` read after the
-    /// resolve that made it returned.
+    /// A resolution going on with `continuation`'s `graph` instances (a `Lazy` read after its resolve).
     init(container: Container, continuing continuation: Continuation) {
         self.container = container
         scope = continuation.scope
         isTraced = continuation.isTraced
-        _ = shared.storeIfNil(continuation.shared)
+        state = continuation.state
         hasLazy.store(true, ordering: .relaxed)
     }
 
     /// What a `Lazy` keeps of the resolution that made it: its `graph` instances and the
     /// overrides it ran under, not its container.
     struct Continuation: Sendable {
-        fileprivate let shared: Shared
+        fileprivate let state: Locked<State>
         let scope: OverrideScope?
         let isTraced: Bool
     }
 
     /// This resolution as a `Lazy` made in it keeps it.
     var continuation: Continuation {
-        Continuation(shared: sharedPart, scope: scope, isTraced: isTraced)
+        Continuation(state: state, scope: scope, isTraced: isTraced)
     }
-
-    fileprivate final class Shared: Sendable {
-        let state = Locked(State())
-    }
-
-    private var sharedPart: Shared {
-        shared.load() ?? shared.storeIfNil(Shared())
-    }
-
-    private var state: Locked<State> { sharedPart.state }
 
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
     var id: ObjectIdentifier { ObjectIdentifier(self) }
@@ -105,8 +92,7 @@ final class Resolution: Sendable {
             state.withLock { $0.instance(of: entry) }
         }
 
-        /// Keeps `box` as `entry`'s instance, unless a concurrent step of the resolution kept one
-        /// first: returns the one kept, and whether it is `box`.
+        /// Keeps `box` as `entry`'s instance unless a concurrent step kept one: the one kept, and if new.
         func keep(_ box: AnyInstanceBox, of entry: Entry) -> (box: AnyInstanceBox, isNew: Bool) {
             state.withLock { state in
                 if let kept = state.instance(of: entry) { return (kept, false) }
