@@ -100,7 +100,7 @@ extension Registration {
     /// throws `ResolutionError.Kind.liveOnly`, and `validate()` lists every such service.
     @discardableResult
     public func liveOnly() -> Registration<Service> {
-        let refusal = (entry.factory as? any Refusable)?.refusal(of: entry, .liveOnly)
+        let refusal = (entry as? any Refusable)?.refusal(of: entry, .liveOnly)
         entry.variants.state.withLock { $0.refusal = refusal }
         return self
     }
@@ -109,7 +109,7 @@ extension Registration {
         // A variant taking other runtime arguments than the registration answers with the mismatch.
         let mismatch = ResolutionError.Kind.argumentMismatch(
             registered: [variant.argumentTypes.map(displayName(of:))], given: entry.argumentTypes.map(displayName(of:)))
-        let variant = variant.key == entry.key ? variant : (entry.factory as? any Refusable)?.refusal(of: entry, mismatch) ?? entry
+        let variant = variant.key == entry.key ? variant : (entry as? any Refusable)?.refusal(of: entry, mismatch) ?? entry
         if let decorations = container.decorationsBox.load() { variant.addDecorators(decorations.decorators(for: variant.key)) }
         entry.variants.state.withLock { state in
             state.variants.removeAll { $0.context == context }
@@ -154,7 +154,7 @@ extension Entry {
         guard let state = contexts.load()?.state.withLock({ $0 }) else { return }
         let variants = state.variants.map { ($0.context, $0.entry.copy()) }
         variants.forEach { $0.1.addDecorators(decorators) }
-        let refusal = state.refusal == nil ? nil : (factory as? any Refusable)?.refusal(of: copy, .liveOnly)
+        let refusal = state.refusal == nil ? nil : (self as? any Refusable)?.refusal(of: copy, .liveOnly)
         copy.variants.state.withLock { $0 = ContextVariants.State(variants: variants, refusal: refusal) }
     }
 
@@ -167,12 +167,12 @@ extension Entry {
 
     fileprivate static func refusal<S, Args>(of entry: Entry, _ kind: ResolutionError.Kind, _: S.Type, _: Args.Type) -> Entry {
         let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
-        let factory = SyncFactory<S, Args> { resolver, _ in
+        let definition = Definition(
+            key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient,
+            file: entry.file, line: entry.line)
+        return SyncFactory<S, Args>(definition) { resolver, _ in
             throw ResolutionError(kind, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
         }
-        return Entry(
-            key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient, kind: .sync,
-            factory: factory, file: entry.file, line: entry.line)
     }
 }
 

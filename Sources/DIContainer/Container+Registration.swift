@@ -123,9 +123,11 @@ extension Container {
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<S> {
-        let entry = Entry(
-            key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton, kind: .sync,
-            factory: SyncFactory<S, Void> { _, _ in instance }, isInstance: true, file: file, line: line)
+        let entry = SyncFactory<S, Void>(
+            Entry.Definition(
+                key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton, isInstance: true,
+                file: file, line: line)
+        ) { _, _ in instance }
         entry.slot?.storage.store(InstanceBox(instance))
         return add(entry)
     }
@@ -247,10 +249,11 @@ extension Entry {
         dependencyTypes: [Any.Type]? = nil, file: StaticString, line: Int,
         _ body: @escaping @Sendable (any Resolver, Args) throws -> S
     ) -> Entry {
-        Entry(
-            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
-            argumentTypes: argumentTypes, lifetime: lifetime, kind: kind, factory: SyncFactory(body),
-            dependencyTypes: dependencyTypes, file: file, line: line)
+        SyncFactory(
+            Definition(
+                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
+                argumentTypes: argumentTypes, lifetime: lifetime, kind: kind, dependencyTypes: dependencyTypes, file: file, line: line),
+            body)
     }
 
     /// A registration of a synchronous factory of `S` without runtime arguments.
@@ -258,9 +261,11 @@ extension Entry {
         _: S.Type, name: Name?, lifetime: Lifetime, file: StaticString, line: Int,
         _ body: @escaping @Sendable (any Resolver) throws -> S
     ) -> Entry {
-        Entry(
-            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), serviceType: S.self,
-            lifetime: lifetime, kind: .sync, factory: SyncFactory<S, Void>(plain: body), file: file, line: line)
+        SyncFactory<S, Void>(
+            Definition(
+                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), serviceType: S.self,
+                lifetime: lifetime, file: file, line: line),
+            plain: body)
     }
 
     /// A registration of an `async` factory of `S` taking runtime arguments `Args`.
@@ -268,8 +273,10 @@ extension Entry {
         _: S.Type, name: Name?, argumentTypes: [Any.Type] = [], lifetime: Lifetime, file: StaticString, line: Int,
         _ body: @escaping @Sendable (any Resolver, Args) async throws -> S
     ) -> Entry {
-        Entry(
-            key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
-            argumentTypes: argumentTypes, lifetime: lifetime, kind: .async, factory: AsyncFactory(body), file: file, line: line)
+        AsyncFactory(
+            Definition(
+                key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
+                argumentTypes: argumentTypes, lifetime: lifetime, kind: .async, file: file, line: line),
+            body)
     }
 }

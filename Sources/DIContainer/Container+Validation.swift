@@ -107,7 +107,7 @@ extension Container {
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
     private func dryRun(_ entry: Entry) -> ResolutionError? {
         do {
-            try (entry.factory as? any DryRunnable)?.dryRun(entry, in: self)
+            try (entry as? any DryRunnable)?.dryRun(entry, in: self)
             return nil
         } catch {
             return Self.problem(error, entry)
@@ -116,7 +116,7 @@ extension Container {
 
     private func dryRunAsync(_ entry: Entry) async -> ResolutionError? {
         do {
-            try await (entry.factory as? any DryRunnable)?.dryRunAsync(entry, in: self)
+            try await (entry as? any DryRunnable)?.dryRunAsync(entry, in: self)
             return nil
         } catch {
             return Self.problem(error, entry)

@@ -7,37 +7,39 @@ protocol Forwardable {
 
 extension SyncFactory: Forwardable {
     func alias<F>(_ type: F.Type, of target: Entry, name: Name?, file: StaticString, line: Int) -> Entry {
-        Entry(
-            key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
-            argumentTypes: target.argumentTypes, lifetime: .transient, kind: target.kind == .mainActor ? .sync : target.kind,
-            factory: SyncFactory<F, Args> { resolver, arguments in
-                let step = try forwardingStep(resolver, target: target)
-                let answering = target.answering  // in the current contexts; an `async` variant cannot
-                guard !answering.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [answering.service]) }
-                let value = try step.container.step(
-                    S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
-                return try forwarded(value, as: F.self, from: target, in: step)
-            },
-            forwardingTarget: target, file: file, line: line)
+        SyncFactory<F, Args>(
+            Entry.Definition(
+                key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
+                argumentTypes: target.argumentTypes, lifetime: .transient, kind: target.kind == .mainActor ? .sync : target.kind,
+                forwardingTarget: target, file: file, line: line)
+        ) { resolver, arguments in
+            let step = try forwardingStep(resolver, target: target)
+            let answering = target.answering  // in the current contexts; an `async` variant cannot
+            guard !answering.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [answering.service]) }
+            let value = try step.container.step(
+                S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
+            return try forwarded(value, as: F.self, from: target, in: step)
+        }
     }
 }
 
 extension AsyncFactory: Forwardable {
     func alias<F>(_ type: F.Type, of target: Entry, name: Name?, file: StaticString, line: Int) -> Entry {
-        Entry(
-            key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
-            argumentTypes: target.argumentTypes, lifetime: .transient, kind: .async,
-            factory: AsyncFactory<F, Args> { resolver, arguments in
-                let step = try forwardingStep(resolver, target: target)
-                let answering = target.answering
-                let value =
-                    answering.isAsync
-                    ? try await step.container.stepAsync(
-                        S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
-                    : try step.container.step(S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
-                return try forwarded(value, as: F.self, from: target, in: step)
-            },
-            forwardingTarget: target, file: file, line: line)
+        AsyncFactory<F, Args>(
+            Entry.Definition(
+                key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
+                argumentTypes: target.argumentTypes, lifetime: .transient, kind: .async, forwardingTarget: target, file: file,
+                line: line)
+        ) { resolver, arguments in
+            let step = try forwardingStep(resolver, target: target)
+            let answering = target.answering
+            let value =
+                answering.isAsync
+                ? try await step.container.stepAsync(
+                    S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
+                : try step.container.step(S.self, entry: answering, arguments: arguments, parent: step, resolution: step.resolution)
+            return try forwarded(value, as: F.self, from: target, in: step)
+        }
     }
 }
 

@@ -49,7 +49,7 @@ public struct Registration<Service>: Sendable {
     public func implements<Forwarded>(
         _ type: Forwarded.Type, name: Name? = nil, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<Service> {
-        if let target = entry.factory as? any Forwardable {
+        if let target = entry as? any Forwardable {
             container.registry.add(target.alias(Forwarded.self, of: entry, name: name, file: file, line: line))
         }
         return self

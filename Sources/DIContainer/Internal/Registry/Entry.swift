@@ -2,15 +2,13 @@ import Locking
 import Synchronization
 
 /// One registration: how to build a service, which lifetime keeps it, and what is known about it.
-/// A re-registration replaces the whole entry, and with it the instances its store kept.
-final class Entry: Sendable {
-    /// How the factory runs.
-    enum Kind: Sendable {
-        case sync
-        case async
-        /// A synchronous factory isolated to the main actor (`registerMainActor`).
-        case mainActor
-    }
+/// A re-registration replaces the whole entry, and with it the instances its store kept. Every
+/// entry is a `SyncFactory` or an `AsyncFactory`, holding its factory, typed: one allocation.
+/// `@unchecked Sendable`, reviewed: open only to those two (its initializer is private to this
+/// file); every stored property here and there is a `let` of a `Sendable` type.
+class Entry: @unchecked Sendable {
+    /// How the factory runs; `mainActor`: synchronously, isolated to the main actor.
+    enum Kind: Sendable { case sync, async, mainActor }
 
     /// What may change after registration: decorators and hooks are added later, and what the
     /// factory asks for is learned on its first run.
@@ -33,8 +31,6 @@ final class Entry: Sendable {
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let lifetime: Lifetime
-    /// `SyncFactory<S, Args>` or `AsyncFactory<S, Args>` (`Key` proves `S` and `Args`).
-    let factory: AnyObject & Sendable
     /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
     let slot: Slot?
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
@@ -55,9 +51,7 @@ final class Entry: Sendable {
     private let isPlain: Atomic<Bool>
     let hasContexts = Atomic<Bool>(false)  // set once `contexts` is: read on each lookup, cheaply
 
-    private final class ExtrasBox: Sendable {
-        let extras = Locked(Extras())
-    }
+    private final class ExtrasBox: Sendable { let extras = Locked(Extras()) }
 
     private var extras: Locked<Extras> {
         (extrasBox.load() ?? extrasBox.storeIfNil(ExtrasBox())).extras
@@ -77,37 +71,53 @@ final class Entry: Sendable {
         }
     }
 
-    init(
-        key: Key, serviceType: Any.Type, argumentTypes: [Any.Type] = [], lifetime: Lifetime, kind: Kind,
-        factory: AnyObject & Sendable, isInstance: Bool = false, dependencyTypes: [Any.Type]? = nil,
-        forwardingTarget: Entry? = nil, file: StaticString, line: Int
-    ) {
-        self.key = key
-        self.serviceType = serviceType
-        self.argumentTypes = argumentTypes
-        self.lifetime = lifetime
-        self.kind = kind
-        self.factory = factory
-        self.isInstance = isInstance
-        declaredDependencies = dependencyTypes?.map(Dependency.init(declared:))
-        self.forwardingTarget = forwardingTarget
-        self.file = file
-        self.line = line
+    /// What a registration is, but for its factory.
+    struct Definition {
+        let key: Key
+        let serviceType: Any.Type
+        var argumentTypes: [Any.Type] = []
+        let lifetime: Lifetime
+        var kind = Kind.sync
+        var isInstance = false
+        var dependencyTypes: [Any.Type]? = nil
+        var forwardingTarget: Entry? = nil
+        let file: StaticString
+        let line: Int
+    }
+
+    fileprivate init(_ definition: Definition) {
+        key = definition.key
+        serviceType = definition.serviceType
+        argumentTypes = definition.argumentTypes
+        lifetime = definition.lifetime
+        kind = definition.kind
+        isInstance = definition.isInstance
+        declaredDependencies = definition.dependencyTypes?.map(Dependency.init(declared:))
+        forwardingTarget = definition.forwardingTarget
+        file = definition.file
+        line = definition.line
         slot = lifetime.makeStorage().map(Slot.init)
         isPlain = Atomic(declaredDependencies != nil)
     }
 
-    /// One of 64 bits, spread by the factory's identity: `Step.inFlight` sets it for a path's entries.
-    var filterBit: UInt64 {
-        1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(factory)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    /// This registration's definition, but what it declared.
+    var definition: Definition {
+        Definition(
+            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, kind: kind,
+            isInstance: isInstance, forwardingTarget: forwardingTarget, file: file, line: line)
     }
 
-    /// A registration like this one, with instances of its own: what a child container
-    /// registers to decorate a service its parent registered.
-    func copy() -> Entry {
-        let copy = Entry(
-            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, kind: kind,
-            factory: factory, isInstance: isInstance, forwardingTarget: forwardingTarget, file: file, line: line)
+    /// One of 64 bits, spread by the entry's identity: `Step.inFlight` sets it for a path's entries.
+    var filterBit: UInt64 {
+        1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// A registration like this one, with instances of its own: what a child container registers
+    /// to decorate a service its parent registered. (Each subclass copies its factory.)
+    func copy() -> Entry { self }
+
+    /// `copy`, decorated as this registration is.
+    fileprivate func decorated(_ copy: Entry) -> Entry {
         copy.addDecorators(current.decorators)
         return copy
     }
@@ -192,20 +202,18 @@ final class Entry: Sendable {
     /// Keeps what a run of the factory asked for: the first completed run's, or until then the
     /// latest failed run's.
     func observe(_ dependencies: [Dependency], complete: Bool) {
-        update { extras in
-            if extras.observed?.isComplete != true { extras.observed = (dependencies, complete) }
-        }
+        update { if $0.observed?.isComplete != true { $0.observed = (dependencies, complete) } }
     }
 
     func observeHooks(_ dependencies: [Dependency]) {
-        update { extras in
-            if extras.hookDependencies == nil { extras.hookDependencies = dependencies }
-        }
+        update { if $0.hookDependencies == nil { $0.hookDependencies = dependencies } }
     }
 }
 
-/// A synchronous factory, typed: `S` is the service, `Args` the tuple of runtime arguments.
-final class SyncFactory<S, Args>: Sendable {
+/// A registration with a synchronous factory, typed: `S` is the service, `Args` the tuple of
+/// runtime arguments.
+final class SyncFactory<S, Args>: Entry, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `Entry`: one `let` of a `Sendable` enum.
     /// Without runtime arguments, the closure given to `register` itself: registering it makes
     /// no wrapping closure.
     private enum Body: Sendable {
@@ -215,13 +223,20 @@ final class SyncFactory<S, Args>: Sendable {
 
     private let body: Body
 
-    init(_ body: @escaping @Sendable (any Resolver, Args) throws -> S) {
-        self.body = .withArguments(body)
+    private init(_ definition: Definition, body: Body) {
+        self.body = body
+        super.init(definition)
     }
 
-    init(plain body: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
-        self.body = .plain(body)
+    convenience init(_ definition: Definition, _ body: @escaping @Sendable (any Resolver, Args) throws -> S) {
+        self.init(definition, body: .withArguments(body))
     }
+
+    convenience init(_ definition: Definition, plain body: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
+        self.init(definition, body: .plain(body))
+    }
+
+    override func copy() -> Entry { decorated(SyncFactory(definition, body: body)) }
 
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
         switch body {
@@ -231,13 +246,17 @@ final class SyncFactory<S, Args>: Sendable {
     }
 }
 
-/// An `async` factory, typed like `SyncFactory`.
-final class AsyncFactory<S, Args>: Sendable {
+/// A registration with an `async` factory, typed like `SyncFactory`.
+final class AsyncFactory<S, Args>: Entry, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `Entry`: one `let` of a `Sendable` closure.
     let body: @Sendable (any Resolver, Args) async throws -> S
 
-    init(_ body: @escaping @Sendable (any Resolver, Args) async throws -> S) {
+    init(_ definition: Definition, _ body: @escaping @Sendable (any Resolver, Args) async throws -> S) {
         self.body = body
+        super.init(definition)
     }
+
+    override func copy() -> Entry { decorated(AsyncFactory(definition, body)) }
 }
 
 /// A dependency edge: the key a factory asks for, and how to describe it. The readable form is

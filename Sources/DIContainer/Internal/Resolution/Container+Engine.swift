@@ -105,11 +105,10 @@ extension Container {
         let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
-            let graph = resolution.graphInstances
-            if let kept = graph.instance(of: entry) {
+            if let kept = resolution.graphInstance(of: entry) {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
             }
-            return try start.keep(try start.build(S.self, arguments), in: graph)
+            return try start.keep(try start.build(S.self, arguments))
         }
         return try stepStored(S.self, start, slot: slot, arguments: arguments)
     }
@@ -149,11 +148,10 @@ extension Container {
             guard start.isGraph else {
                 return start.end(try await start.buildAsync(S.self, arguments), slot: nil, created: true)
             }
-            let graph = resolution.graphInstances
-            if let kept = graph.instance(of: entry) {
+            if let kept = resolution.graphInstance(of: entry) {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
             }
-            return try start.keep(try await start.buildAsync(S.self, arguments), in: graph)
+            return try start.keep(try await start.buildAsync(S.self, arguments))
         }
         while true {
             switch try start.next(slot: slot) {
@@ -229,8 +227,8 @@ struct StepStart {
         let made: S
         do {
             made = try ThreadState.current.run(step) {
-                // The key proves the factory's types: entries under it are built with them.
-                try decorate(try unsafeDowncast(entry.factory, to: SyncFactory<S, Args>.self).make(step, arguments), step)
+                // The key proves the entry's types: entries under it are registered with them.
+                try decorate(try unsafeDowncast(entry, to: SyncFactory<S, Args>.self).make(step, arguments), step)
             }
         } catch {
             throw fail(step, error)
@@ -260,7 +258,7 @@ struct StepStart {
         let made: S
         do {
             // The key proves the factory's types, as in the synchronous step.
-            let factory = unsafeDowncast(entry.factory, to: AsyncFactory<S, Args>.self)
+            let factory = unsafeDowncast(entry, to: AsyncFactory<S, Args>.self)
             made = try decorate(try await factory.body(step, arguments), step)
         } catch {
             throw fail(step, error)
@@ -271,8 +269,8 @@ struct StepStart {
 
     /// Hands out a new `graph` instance, which the resolution keeps from now on (or the one a
     /// concurrent step of the resolution kept first).
-    func keep<S>(_ made: S, in graph: Resolution.GraphInstances) throws -> S {
-        let kept = graph.keep(InstanceBox(made), of: entry)
+    func keep<S>(_ made: S) throws -> S {
+        let kept = resolution.keepGraphInstance(InstanceBox(made), of: entry)
         if kept.isNew { return end(made, slot: nil, created: true) }
         return end(try unbox(kept.box, as: S.self), slot: nil, created: false)
     }

@@ -83,27 +83,20 @@ final class Resolution: Sendable {
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).
     var id: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// The `graph` instances of this resolution, for one step: look one up, keep a new one.
-    struct GraphInstances {
-        fileprivate let state: Locked<State>
-
-        /// `entry`'s instance, boxed, if one was kept.
-        func instance(of entry: Entry) -> AnyInstanceBox? {
-            state.withLock { $0.instance(of: entry) }
-        }
-
-        /// Keeps `box` as `entry`'s instance unless a concurrent step kept one: the one kept, and if new.
-        func keep(_ box: AnyInstanceBox, of entry: Entry) -> (box: AnyInstanceBox, isNew: Bool) {
-            state.withLock { state in
-                if let kept = state.instance(of: entry) { return (kept, false) }
-                state.graph.append(GraphInstance(entry: entry, strong: box))
-                return (box, true)
-            }
-        }
+    /// `entry`'s `graph` instance, boxed, if one was kept.
+    func graphInstance(of entry: Entry) -> AnyInstanceBox? {
+        state.withLock { $0.instance(of: entry) }
     }
 
-    /// The `graph` instances of this resolution.
-    var graphInstances: GraphInstances { GraphInstances(state: state) }
+    /// Keeps `box` as `entry`'s `graph` instance unless a concurrent step kept one: the one kept,
+    /// and whether it is `box`.
+    func keepGraphInstance(_ box: AnyInstanceBox, of entry: Entry) -> (box: AnyInstanceBox, isNew: Bool) {
+        state.withLock { state in
+            if let kept = state.instance(of: entry) { return (kept, false) }
+            state.graph.append(GraphInstance(entry: entry, strong: box))
+            return (box, true)
+        }
+    }
 
     func queue(_ pending: PendingHooks) {
         state.withLock { state in
