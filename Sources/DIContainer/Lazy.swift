@@ -33,7 +33,9 @@ import Locking
 ///
 /// **Memory.** A `Lazy` holds its container weakly: a container its users dropped is freed, with
 /// its singletons, even when one of them keeps a `Lazy`. Reading a handle whose container is gone
-/// throws `ResolutionError.Kind.containerReleased`.
+/// throws `ResolutionError.Kind.containerReleased`. The handle keeps the instance it built: an
+/// instance that keeps, through a read `Lazy`, an object keeping it (its owner, say) is a reference
+/// cycle, as a stored property would be; hold one side weakly.
 public struct Lazy<S> {
     private let cell: LazyCell
     private let make: @Sendable () throws -> S
