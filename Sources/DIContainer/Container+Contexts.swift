@@ -82,7 +82,8 @@ extension Registration {
         addVariant(
             context,
             .sync(
-                Service.self, name: entry.key.name, argumentTypes: Container.types(repeat (each A).self), lifetime: lifetime ?? entry.lifetime,
+                Service.self, name: entry.key.name, argumentTypes: Container.types(repeat (each A).self),
+                lifetime: lifetime ?? entry.lifetime,
                 file: file, line: line
             ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
@@ -177,5 +178,9 @@ extension Entry {
 
 /// Makes a registration's stand-in that throws `kind` (a live-only one in a test context): transient, same key.
 protocol Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry }
-extension SyncFactory: Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) } }
-extension AsyncFactory: Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) } }
+extension SyncFactory: Refusable {
+    func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) }
+}
+extension AsyncFactory: Refusable {
+    func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) }
+}
