@@ -92,7 +92,7 @@ let runsUnderThreadSanitizer: Bool = {
 }()
 
 /// Whether the address sanitizer's runtime is loaded: its stack frames are several times larger,
-/// so the tests that give a thread a small stack give it a larger one under it.
+/// so the test that gives threads small stacks gives them larger ones under it.
 let runsUnderAddressSanitizer: Bool = {
     #if canImport(Darwin)
     dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__asan_init") != nil  // RTLD_DEFAULT
