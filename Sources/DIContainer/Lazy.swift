@@ -17,6 +17,8 @@ import Locking
 ///
 /// The instance is built in the resolution that made the handle: it shares that resolution's
 /// `graph` instances and test overrides, and `S`'s lifetime decides as usual whether it is new.
+/// (Once that resolve returned, the resolution keeps its `graph` class instances weakly and its
+/// `graph` values not at all, so that one keeping the handle is no reference cycle.)
 /// While the factory that asked for the handle still runs, the build continues its path (so a
 /// real cycle is reported); after it returned, the handle is no part of a cycle: a `Lazy` is the
 /// legitimate way to break one, and `validate()` lists the dependency without calling it a cycle.
