@@ -17,6 +17,8 @@ import Locking
 ///
 /// The instance is built in the resolution that made the handle: it shares that resolution's
 /// `graph` instances and test overrides, and `S`'s lifetime decides as usual whether it is new.
+/// (Once that resolve returned, the resolution keeps its `graph` class instances weakly and its
+/// `graph` values not at all, so that one keeping the handle is no reference cycle.)
 /// While the factory that asked for the handle still runs, the build continues its path (so a
 /// real cycle is reported); after it returned, the handle is no part of a cycle: a `Lazy` is the
 /// legitimate way to break one, and `validate()` lists the dependency without calling it a cycle.
@@ -33,7 +35,9 @@ import Locking
 ///
 /// **Memory.** A `Lazy` holds its container weakly: a container its users dropped is freed, with
 /// its singletons, even when one of them keeps a `Lazy`. Reading a handle whose container is gone
-/// throws `ResolutionError.Kind.containerReleased`.
+/// throws `ResolutionError.Kind.containerReleased`. The handle keeps the instance it built: an
+/// instance that keeps, through a read `Lazy`, an object keeping it (its owner, say) is a reference
+/// cycle, as a stored property would be; hold one side weakly.
 public struct Lazy<S> {
     private let cell: LazyCell
     private let make: @Sendable () throws -> S

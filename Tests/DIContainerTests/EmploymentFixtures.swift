@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 
 // Swinject's EmploymentAssembly (Tests/SwinjectTests/EmploymentAssembly.swift), translated. Its
 // Employee learns its employer in an `initCompleted` hook; here the employee takes a
@@ -10,15 +11,32 @@ final class Employee: Sendable {
     let customer: Customer
     let lazyCustomer: Lazy<Customer>
     let providedCustomer: Provider<Customer>
-    let employer: Lazy<Employer>
+    /// Its employer, through a handle that keeps the employer once read. The employer keeps its
+    /// employee, so the two then keep each other alive (as in Swinject's fixture, whose employee
+    /// keeps its employer strongly): a test that reads it ends with `leave()`.
+    var employer: Lazy<Employer> {
+        get throws {
+            guard let employer = employment.withLock({ $0 }) else { throw LeftEmployment() }
+            return employer
+        }
+    }
+    private let employment: Locked<Lazy<Employer>?>
 
     init(customer: Customer, lazyCustomer: Lazy<Customer>, providedCustomer: Provider<Customer>, employer: Lazy<Employer>) {
         self.customer = customer
         self.lazyCustomer = lazyCustomer
         self.providedCustomer = providedCustomer
-        self.employer = employer
+        employment = Locked(employer)
+    }
+
+    /// Drops the employer's handle: breaks the reference cycle that reading it made.
+    func leave() {
+        employment.withLock { $0 = nil }
     }
 }
+
+/// Reading `Employee.employer` after `leave()`.
+struct LeftEmployment: Error {}
 
 final class Employer: Sendable {
     let customer: Customer

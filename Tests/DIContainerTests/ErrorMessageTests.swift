@@ -159,6 +159,8 @@ struct ErrorMessageTests {
     @Test("a resolver kept after its factory returned keeps its container: it resolves after the container's last other reference is gone")
     func keptResolverKeepsItsContainer() throws {
         let kept = Locked<(any Resolver)?>(nil)
+        // The kept resolver keeps its container, whose factory keeps `kept`: emptied at the end.
+        defer { kept.withLock { $0 = nil } }
         do {
             let container = Container()
             container.register(DependencyImpl.self) { r in

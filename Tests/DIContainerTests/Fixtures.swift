@@ -91,6 +91,16 @@ let runsUnderThreadSanitizer: Bool = {
     #endif
 }()
 
+/// Whether the address sanitizer's runtime is loaded: its stack frames are several times larger,
+/// so the test that gives threads small stacks gives them larger ones under it.
+let runsUnderAddressSanitizer: Bool = {
+    #if canImport(Darwin)
+    dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__asan_init") != nil  // RTLD_DEFAULT
+    #else
+    dlsym(nil, "__asan_init") != nil  // RTLD_DEFAULT
+    #endif
+}()
+
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and returns its result. Deep
 /// resolutions use it so they pass the same way in debug builds and under the thread sanitizer
 /// (whose stack frames are several times larger).

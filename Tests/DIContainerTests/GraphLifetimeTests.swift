@@ -254,7 +254,8 @@ struct GraphLifetimeTests {
         let live = LiveCount()
         let container = Container()
         container.register(Tracked.self, lifetime: .graph) { _ in Tracked(live) }
-        container.register(Both.self) { r async throws in
+        // `unowned`: a factory keeping its own container strongly is a reference cycle.
+        container.register(Both.self) { [unowned container] r async throws in
             let before = try await r.resolveAsync(Tracked.self)
             container.register(Tracked.self, lifetime: .graph) { _ in Tracked(live, parts: [Tracked(live)]) }
             await Task.yield()
@@ -276,7 +277,8 @@ struct GraphLifetimeTests {
         }
         let container = Container()
         container.register(Marked.self, lifetime: .graph) { _ in Marked(0) }
-        container.register([Int].self) { r async throws in
+        // `unowned`: a factory keeping its own container strongly is a reference cycle.
+        container.register([Int].self) { [unowned container] r async throws in
             var marks: [Int] = []
             for index in 1...200 {
                 container.register(Marked.self, lifetime: .graph) { _ in Marked(index) }

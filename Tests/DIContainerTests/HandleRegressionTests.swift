@@ -182,6 +182,27 @@ struct HandleRegressionTests {
         #expect(weakContainer == nil)
     }
 
+    @Test("a graph value keeping a lazy of its own resolution is freed, with what the lazy built, once nothing else keeps it")
+    func graphValueKeepingALazyIsFreed() throws {
+        struct LazyHolder: Sendable {
+            let lazy: Lazy<Hooked>
+        }
+        weak var weakContainer: Container?
+        weak var weakBuilt: Hooked?
+        do {
+            let container = Container()
+            container.register(Hooked.self) { _ in Hooked() }
+            container.register(LazyHolder.self, lifetime: .graph) { r in LazyHolder(lazy: try r.resolve(Lazy<Hooked>.self)) }
+            let holder = try container.resolve(LazyHolder.self)
+            let built = try holder.lazy.instance
+            #expect(try holder.lazy.instance === built)
+            weakContainer = container
+            weakBuilt = built
+        }
+        #expect(weakContainer == nil)
+        #expect(weakBuilt == nil)
+    }
+
     // MARK: - Which overrides apply at a read
 
     @Test("a provider read under another scope resolves with that scope's replacement, outside any with its own")

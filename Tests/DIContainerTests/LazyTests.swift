@@ -101,6 +101,7 @@ struct LazyTests {
         EmploymentAssembly(lifetime: .graph).assemble(into: container)
         try container.validate()  // the handles are deferred: no cycle
         let employer = try container.resolve(Employer.self)
+        defer { employer.employee.leave() }  // once read, the employee's handle and the employer keep each other
         #expect(try employer.employee.employer.instance === employer)
         #expect(try employer.lazyEmployee.instance.employer.instance === employer)
     }
@@ -109,6 +110,7 @@ struct LazyTests {
     func lazyOnItsOwn() throws {
         EmploymentAssembly(lifetime: .graph).assemble(into: container)
         let employee = try container.resolve(Lazy<Employee>.self).instance
+        defer { employee.leave() }  // once read, its handle and the employer keep each other
         #expect(try employee.employer.instance.employee === employee)
     }
 
@@ -121,7 +123,8 @@ struct LazyTests {
             init(b: Lazy<B>) { self.b = b }
         }
         final class B: Sendable {
-            let a: A
+            // Weak: once read, `a`'s lazy keeps this instance, which would otherwise keep `a`.
+            weak let a: A?
             init(a: A) { self.a = a }
         }
         container.register(A.self, lifetime: .singleton, initializer: A.init)

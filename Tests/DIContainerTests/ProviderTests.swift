@@ -98,6 +98,7 @@ struct ProviderTests {
     func providedGraphIsShared() throws {
         EmploymentAssembly(lifetime: .graph).assemble(into: container)
         let employer = try container.resolve(Provider<Employer>.self).instance
+        defer { employer.employee.leave() }  // once read, the employee's handle and the employer keep each other
         #expect(try employer.employee.employer.instance === employer)
     }
 
@@ -105,7 +106,9 @@ struct ProviderTests {
     func providedInstancesDiffer() throws {
         EmploymentAssembly(lifetime: .graph).assemble(into: container)
         let employer = try container.resolve(Employer.self)
-        #expect(try employer.providedEmployee.instance.employer.instance !== employer)
+        let employee = try employer.providedEmployee.instance
+        defer { employee.leave() }  // once read, its handle and its own employer keep each other
+        #expect(try employee.employer.instance !== employer)
     }
 
     // MARK: Ours

@@ -73,6 +73,8 @@ struct ResolverTests {
     @Test("a resolver kept after its factory returned starts a new resolution when used")
     func keptResolverStartsANewResolution() throws {
         let kept = Locked<(any Resolver)?>(nil)
+        // The kept resolver keeps its container, whose factory keeps `kept`: emptied at the end.
+        defer { kept.withLock { $0 = nil } }
         let built = Counter()
         let container = Container()
         container.register(DependencyImpl.self) { _ in

@@ -29,8 +29,8 @@ final class Resolution: Sendable {
         }
     }
 
-    /// A `graph` instance: held strongly while an entry point runs; once none does, weakly (class
-    /// instances) when a `Lazy` was made in the resolution — so that an instance keeping a `Lazy`
+    /// A `graph` instance: held strongly while an entry point runs; once none does, weakly (values
+    /// are dropped) when a `Lazy` was made in the resolution — so that an instance keeping a `Lazy`
     /// of its own resolution is no reference cycle, and a `Lazy` read later still finds the
     /// instance while anybody holds it.
     fileprivate struct GraphInstance: Sendable {
@@ -157,10 +157,10 @@ final class Resolution: Sendable {
 
     private func weakenGraph() {
         state.withLock { state in
-            for index in state.graph.indices {
-                if let reference = state.graph[index].strong?.weakened() {
-                    state.graph[index] = GraphInstance(entry: state.graph[index].entry, weak: reference)
-                }
+            // A value cannot be held weakly: it is dropped (it may keep a `Lazy` that keeps this state).
+            state.graph = state.graph.compactMap { kept in
+                guard let strong = kept.strong else { return kept }
+                return strong.weakened().map { GraphInstance(entry: kept.entry, weak: $0) }
             }
         }
     }
