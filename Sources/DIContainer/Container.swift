@@ -74,9 +74,7 @@ public final class Container: Sendable {
         apply(assemblies)
     }
 
-    /// Applies an array of assemblies; see `apply(_:)`.
-    ///
-    /// - Parameter assemblies: The assemblies to apply, in any order.
+    /// Applies an array of assemblies, in any order; see `apply(_:)`.
     public func apply(_ assemblies: [any Assembly]) {
         for assembly in assemblies {
             assembly.assemble(into: self)
@@ -100,12 +98,8 @@ public final class Container: Sendable {
         entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: currentScope) != nil
     }
 
-    /// Drops every registration of this container, and the instances they keep. The parent's
-    /// registrations stay (and answer again where this container had replaced them).
-    ///
-    /// ```swift
-    /// container.removeAll()
-    /// ```
+    /// Drops every registration of this container, and the instances they keep: `removeAll()`.
+    /// The parent's registrations stay (and answer again where this container had replaced them).
     ///
     /// A resolution in progress finishes with the registrations it started with; instances it
     /// built are released when it ends.
