@@ -53,9 +53,14 @@ class Entry: @unchecked Sendable {
 
     private final class ExtrasBox: Sendable { let extras = Locked(Extras()) }
 
+    /// Made and found under one of a few shared locks, not through the lazy reference alone: the
+    /// thread sanitizer cannot see that reference's ordering (its library is not instrumented).
     private var extras: Locked<Extras> {
-        (extrasBox.load() ?? extrasBox.storeIfNil(ExtrasBox())).extras
+        boxLock.withLock { _ in extrasBox.load() ?? extrasBox.storeIfNil(ExtrasBox()) }.extras
     }
+    private var boxLock: Locked<Int> { Self.boxLocks[Int(bitPattern: ObjectIdentifier(self)) >> 6 & 15] }
+    // `Int`, not `Void`: a zero-sized value shares its address with the mutex, which TSan reports.
+    private static let boxLocks = (0..<16).map { _ in Locked(0) }
 
     /// What one step of the registration needs from `extras`.
     final class StepView: Sendable {
@@ -64,10 +69,8 @@ class Entry: @unchecked Sendable {
         let isObserving: Bool, isObservingHooks: Bool
 
         init(decorators: [AnyDecorator], hooks: [Hook], isObserving: Bool, isObservingHooks: Bool) {
-            self.decorators = decorators
-            self.hooks = hooks
-            self.isObserving = isObserving
-            self.isObservingHooks = isObservingHooks
+            (self.decorators, self.hooks) = (decorators, hooks)
+            (self.isObserving, self.isObservingHooks) = (isObserving, isObservingHooks)
         }
     }
 
@@ -134,7 +137,7 @@ class Entry: @unchecked Sendable {
     var site: String { "\(file):\(line)" }
 
     /// A snapshot of what may change.
-    var current: Extras { extrasBox.load()?.extras.withLock { $0 } ?? Extras() }
+    var current: Extras { boxLock.withLock { _ in extrasBox.load() }?.extras.withLock { $0 } ?? Extras() }
 
     /// What a step needs; `nil`, without a lock, while plain: nothing to decorate, run or record.
     var stepView: StepView? {

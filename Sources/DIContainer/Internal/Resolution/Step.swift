@@ -63,15 +63,7 @@ final class Step: Sendable {
     }
 
     /// The services from the top-level request down to this step.
-    var path: [ServiceKey] {
-        var steps: [ServiceKey] = []
-        var step: Step? = self
-        while let current = step {
-            steps.append(current.entry.service)
-            step = current.parent
-        }
-        return steps.reversed()
-    }
+    var path: [ServiceKey] { sequence(first: self, next: \.parent).map(\.entry.service).reversed() }
 
     /// Throws a circular-dependency error when building `entry` below `parent` would close a
     /// loop: `entry` is being built on the path already.
