@@ -109,7 +109,7 @@ public final class Container: Sendable {
 
     /// The decorators added here (made on first use).
     var decorations: Decorations {
-        isDecorating.store(true, ordering: .releasing)
+        defer { isDecorating.store(true, ordering: .releasing) }  // after it is made: readers see it made
         return decorationsBox.load() ?? decorationsBox.storeIfNil(Decorations())
     }
 
