@@ -13,21 +13,8 @@ extension Container {
     /// apply here, innermost first, then this container, then its ancestors (its context variant).
     func entry(for key: Key, scope: OverrideScope?) -> Entry? {
         if let scope, let entry = scope.entry(for: key, from: self) { return entry }
-        var container: Container? = self
-        while let current = container {
-            if let entry = current.registry.entry(for: key) { return entry.answering }
-            container = current.parent
-        }
-        return nil
-    }
-
-    /// Where `entry`'s instance is kept across resolutions: `nil` for `transient` and `graph`
-    /// (whose instances the resolution keeps).
-    func slot(for entry: Entry, in resolution: Resolution) -> Slot? {
-        guard let slot = entry.slot else { return nil }
-        // An override scope keeps instances of its own, but for ready-made instances.
-        if let scope = resolution.scope, !entry.isInstance { return scope.slot(for: entry) }
-        return slot
+        if let entry = registry.entry(for: key) { return entry.answering }
+        return parent?.entry(for: key, scope: nil)
     }
 
     // MARK: - Entry points
@@ -199,12 +186,16 @@ struct StepStart {
         started = resolution.isTraced ? resolution.container.tracing.now() : 0
     }
 
-    /// Checks what must hold before anything is reused or built, and finds the store.
+    /// Checks what must hold before anything is reused or built, and finds where the instance is
+    /// kept across resolutions: `nil` for `transient` and `graph` (whose instances the resolution
+    /// keeps); an override scope's own, but for ready-made instances.
     func prepare() throws -> Slot? {
         if entry.isMainActor, !MainActorIsolation.isCurrent {
             throw ResolutionError(.mainActorRequired, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
         }
-        return resolution.container.slot(for: entry, in: resolution)
+        guard let slot = entry.slot else { return nil }
+        if let scope = resolution.scope, !entry.isInstance { return scope.slot(for: entry) }
+        return slot
     }
 
     /// Whether to reuse the kept instance, build, or wait.
@@ -285,7 +276,7 @@ struct StepStart {
     }
 
     /// Whether the registration's instances are the resolution's (`graph`).
-    var isGraph: Bool { entry.lifetime == .graph }
+    var isGraph: Bool { if case .graph = entry.lifetime { true } else { false } }
 
     /// How deep an `async` resolution may go: its steps do not grow a thread's stack, so only a
     /// runaway factory gets there.
