@@ -219,7 +219,8 @@ struct StepStart {
         do {
             made = try ThreadState.current.run(step) {
                 // The key proves the entry's types: entries under it are registered with them.
-                try decorate(try unsafeDowncast(entry, to: SyncFactory<S, Args>.self).make(step, arguments), step)
+                let made = try unsafeDowncast(entry, to: SyncFactory<S, Args>.self).make(step, arguments)
+                return view == nil ? made : try decorate(made, step)
             }
         } catch {
             throw fail(step, error)
@@ -250,7 +251,8 @@ struct StepStart {
         do {
             // The key proves the factory's types, as in the synchronous step.
             let factory = unsafeDowncast(entry, to: AsyncFactory<S, Args>.self)
-            made = try decorate(try await factory.body(step, arguments), step)
+            let built = try await factory.body(step, arguments)
+            made = view == nil ? built : try decorate(built, step)
         } catch {
             throw fail(step, error)
         }
@@ -312,9 +314,8 @@ struct StepStart {
     }
 
     private func decorate<S>(_ value: S, _ step: Step) throws -> S {
-        guard let decorators = view?.decorators, !decorators.isEmpty else { return value }
         var value = value
-        for decorator in decorators {
+        for decorator in view?.decorators ?? [] {
             value = try decorator.apply(value, step)
         }
         return value
