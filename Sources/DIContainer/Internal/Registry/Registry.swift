@@ -4,7 +4,7 @@ import Locking
 /// the place of the one it replaces), behind one lock that readers hold only for a lookup.
 final class Registry: Sendable {
     private struct State {
-        var entries: [Key: Entry] = [:]
+        var entries = [Key: Entry](minimumCapacity: 32)  // room for a small app without regrowing
         /// How many keys were registered: the next one's `Entry.order`.
         var registered = 0
     }
