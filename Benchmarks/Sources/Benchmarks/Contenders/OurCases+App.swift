@@ -8,7 +8,8 @@ import Presentation
 extension OurCases {
     /// The app cases: a cold start (a fresh container, assembled, then the main presenter, which
     /// builds its singletons, the file cache among them) and the steady state (the main presenter
-    /// from a container that is already assembled and warm).
+    /// from a container that is already assembled and warm), in the `mockServer` context the demo
+    /// runs in against its fixtures (outside it the transport would be a `URLSession`'s).
     ///
     /// - Throws: When the app cannot be assembled or its main presenter cannot be resolved.
     static func appCases() throws -> [BenchmarkCase] {
@@ -16,22 +17,27 @@ extension OurCases {
             backend: .fixtures(directory: FileManager.default.temporaryDirectory),
             cacheDirectory: FileManager.default.temporaryDirectory
                 .appendingPathComponent("dicontainer-benchmarks-cache", isDirectory: true))
+        let contexts = Container.activeContexts.union([.mockServer])
         let warm = Container()
         AppAssembly(configuration: configuration).assemble(into: warm)
-        try warm.validate()
         let factory = PresenterFactory(container: warm)
-        _ = try factory.makeMainPresenter()
+        try Container.withContexts(contexts) {
+            try warm.validate()
+            _ = try factory.makeMainPresenter()
+        }
 
         return [
             .single(.appAssembly) { n in
-                try repeatOperation(n) {
-                    let container = Container()
-                    AppAssembly(configuration: configuration).assemble(into: container)
-                    return try PresenterFactory(container: container).makeMainPresenter()
+                try Container.withContexts(contexts) {
+                    try repeatOperation(n) {
+                        let container = Container()
+                        AppAssembly(configuration: configuration).assemble(into: container)
+                        return try PresenterFactory(container: container).makeMainPresenter()
+                    }
                 }
             },
             .single(.appPresenter) { n in
-                try repeatOperation(n) { try factory.makeMainPresenter() }
+                try Container.withContexts(contexts) { try repeatOperation(n) { try factory.makeMainPresenter() } }
             },
         ]
     }
