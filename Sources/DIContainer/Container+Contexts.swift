@@ -91,7 +91,7 @@ extension Registration {
     /// Removes the variant for `context` and its instances; the registration stays.
     @discardableResult
     public func removeVariant(_ context: Context) -> Registration<Service> {
-        entry.contexts.load()?.state.withLock { $0.variants.removeAll { $0.context == context } }
+        entry.contexts?.state.withLock { $0.variants.removeAll { $0.context == context } }
         return self
     }
 
@@ -142,34 +142,29 @@ final class ContextVariants: Sendable {
 
 extension Entry {
     /// The registration answering for this one in the task's contexts (itself, read for free, if plain).
-    var answering: Entry { hasContexts.load(ordering: .acquiring) ? contexts.load()?.answer(self) ?? self : self }
-
-    var variants: ContextVariants {
-        defer { hasContexts.store(true, ordering: .releasing) }
-        return contexts.load() ?? contexts.storeIfNil(ContextVariants())
-    }
+    var answering: Entry { contexts?.answer(self) ?? self }
 
     /// Gives `copy` (decorated) decorated copies of this registration's variants, and its mark.
     func copyContexts(to copy: Entry, decorators: [AnyDecorator]) {
-        guard let state = contexts.load()?.state.withLock({ $0 }) else { return }
+        guard let state = contexts?.state.withLock({ $0 }) else { return }
         let variants = state.variants.map { ($0.context, $0.entry.copy()) }
         variants.forEach { $0.1.addDecorators(decorators) }
         let refusal = state.refusal == nil ? nil : (self as? any Refusable)?.refusal(of: copy, .liveOnly)
         copy.variants.state.withLock { $0 = ContextVariants.State(variants: variants, refusal: refusal) }
     }
 
-    var withVariants: [Entry] { [self] + (contexts.load()?.state.withLock { $0.variants.map(\.entry) } ?? []) }
+    var withVariants: [Entry] { [self] + (contexts?.state.withLock { $0.variants.map(\.entry) } ?? []) }
 
     /// Whether this is the stand-in of `base`, a live-only registration, in a test context.
     func isRefusal(of base: Entry) -> Bool {
-        self !== base && base.contexts.load()?.state.withLock { $0.refusal } === self
+        self !== base && base.contexts?.state.withLock { $0.refusal } === self
     }
 
     fileprivate static func refusal<S, Args>(of entry: Entry, _ kind: ResolutionError.Kind, _: S.Type, _: Args.Type) -> Entry {
         let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
         let definition = Definition(
             key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient,
-            file: entry.file, line: entry.line)
+            file: entry.file, line: Int(entry.line))
         return SyncFactory<S, Args>(definition) { resolver, _ in
             throw ResolutionError(kind, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
         }

@@ -36,7 +36,7 @@ extension Container {
         let own = registry.allEntries.filter { DecorationKey($0.key) == key }
         for entry in own {
             entry.addDecorators([decorator])
-            entry.contexts.load()?.state.withLock { $0.variants }.forEach { $0.entry.addDecorators([decorator]) }
+            entry.contexts?.state.withLock { $0.variants }.forEach { $0.entry.addDecorators([decorator]) }
         }
         adoptDecorated(key, from: parent, scope: nil, except: own.map(\.key))
     }

@@ -72,9 +72,9 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         isInstance = entry.isInstance
         isMainActor = entry.isMainActor
         file = "\(entry.file)"
-        line = entry.line
+        line = Int(entry.line)
         decorators = entry.decoratorSites
-        let contexts = entry.contexts.load()?.state.withLock { $0 }
+        let contexts = entry.contexts?.state.withLock { $0 }
         variants = (contexts?.variants ?? []).map { Variant(context: $0.context, lifetime: $0.entry.lifetime) }
         isLiveOnly = contexts?.refusal != nil
         var known: [Dependency]

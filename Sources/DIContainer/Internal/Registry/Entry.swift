@@ -22,6 +22,8 @@ class Entry: @unchecked Sendable {
         var hookDependencies: [Dependency]?
         /// What a step needs of the above, made once per change.
         var view: StepView?
+        /// Its context variants and live-only mark (`Container+Contexts`).
+        var contexts: ContextVariants?
     }
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
@@ -39,17 +41,16 @@ class Entry: @unchecked Sendable {
     let forwardingTarget: Entry?
     /// Made on first use: most registrations never get a decorator or a hook, or anything to learn.
     private let extrasBox = AtomicLazyReference<ExtrasBox>()
-    let contexts = AtomicLazyReference<ContextVariants>()  // variants, live-only mark: Container+Contexts
     /// Its place in its container's registration order (set by `Registry`, under its lock).
-    let order = Atomic<Int>(0)
-    let line: Int
+    let order = Atomic<Int32>(0)
+    let line: Int32  // 32-bit, beside `order`: a smaller entry
     let file: StaticString
     let kind: Kind
     /// A ready-made instance (`register(_:name:instance:)`): shared by every override scope.
     let isInstance: Bool
     /// Whether a step needs nothing from `extras` (read on each step; written under its lock).
     private let isPlain: Atomic<Bool>
-    let hasContexts = Atomic<Bool>(false)  // set once `contexts` is: read on each lookup, cheaply
+    let hasContexts = Atomic<Bool>(false)  // set once `contexts` is made: read on each lookup
 
     private final class ExtrasBox: Sendable { let extras = Locked(Extras()) }
 
@@ -98,7 +99,7 @@ class Entry: @unchecked Sendable {
         declaredDependencies = definition.dependencyTypes?.map(Dependency.init(declared:))
         forwardingTarget = definition.forwardingTarget
         file = definition.file
-        line = definition.line
+        line = Int32(clamping: definition.line)
         slot = lifetime.makeStorage().map(Slot.init)
         isPlain = Atomic(declaredDependencies != nil)
     }
@@ -107,7 +108,7 @@ class Entry: @unchecked Sendable {
     var definition: Definition {
         Definition(
             key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, kind: kind,
-            isInstance: isInstance, forwardingTarget: forwardingTarget, file: file, line: line)
+            isInstance: isInstance, forwardingTarget: forwardingTarget, file: file, line: Int(line))
     }
 
     /// One of 64 bits, spread by the entry's identity: `Step.inFlight` sets it for a path's entries.
@@ -138,6 +139,17 @@ class Entry: @unchecked Sendable {
 
     /// A snapshot of what may change.
     var current: Extras { boxLock.withLock { _ in extrasBox.load() }?.extras.withLock { $0 } ?? Extras() }
+
+    /// Its context variants and live-only mark, if any (`Container+Contexts`); `variants` makes them.
+    var contexts: ContextVariants? { hasContexts.load(ordering: .acquiring) ? extras.withLock { $0.contexts } : nil }
+    var variants: ContextVariants {
+        defer { hasContexts.store(true, ordering: .releasing) }
+        return extras.withLock { extras in
+            let made = extras.contexts ?? ContextVariants()
+            extras.contexts = made
+            return made
+        }
+    }
 
     /// What a step needs; `nil`, without a lock, while plain: nothing to decorate, run or record.
     var stepView: StepView? {

@@ -16,7 +16,7 @@ final class Registry: Sendable {
     func add(_ entry: Entry) -> Entry? {
         state.withLock { state in
             let replaced = state.entries.updateValue(entry, forKey: entry.key)
-            entry.order.store(replaced?.order.load(ordering: .relaxed) ?? state.registered, ordering: .relaxed)
+            entry.order.store(replaced?.order.load(ordering: .relaxed) ?? Int32(clamping: state.registered), ordering: .relaxed)
             if replaced == nil { state.registered += 1 }
             return replaced
         }
