@@ -24,6 +24,10 @@ import Darwin
 /// A reference: copies of a `Locked` share one value and one mutex, kept together in one
 /// allocation (the value as a `ManagedBuffer`'s header, the mutex as its one element, as
 /// swift-nio's `LockStorage` does).
+///
+/// `public` and `@inlinable` (in a module no product exports) so that `init` and `withLock`
+/// specialize in the modules that call them: a `package` body is not inlined across modules, and
+/// unspecialized, every lock paid a generic metadata lookup.
 public struct Locked<Value> {
     @usableFromInline let storage: Storage
 
