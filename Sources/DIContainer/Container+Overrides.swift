@@ -4,7 +4,7 @@ extension Container {
     /// Runs `operation` with the registrations made by `overrides` replacing this container's
     /// (and its descendants'). Task-local: other tasks and threads keep seeing the real
     /// registrations. Singletons built inside are the scope's own, released when `operation`
-    /// returns.
+    /// returns (work carried past it keeps its own weakly: while it uses them).
     ///
     /// ```swift
     /// try Container.shared.withOverrides {

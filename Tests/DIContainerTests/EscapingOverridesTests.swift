@@ -158,4 +158,32 @@ struct EscapingOverridesTests {
         #expect(overrides.run { try? container.resolve(Store.self) } === kept)
         #expect(try container.resolve(Store.self) === real)
     }
+
+    @Test("a singleton built by carried overrides after the scope ended, keeping a handle, keeps neither the scope nor the container")
+    func carriedSingletonKeepingAHandleIsReleased() throws {
+        final class Thing: Sendable {}
+        final class Keeper: Sendable {
+            let provider: Provider<Thing>
+            init(_ provider: Provider<Thing>) { self.provider = provider }
+        }
+        weak var weakContainer: Container?
+        weak var weakKeeper: Keeper?
+        try {
+            let container = Container()
+            weakContainer = container
+            container.register(Thing.self) { _ in Thing() }
+            container.register(Keeper.self, lifetime: .singleton) { r in Keeper(try r.resolve(Provider<Thing>.self)) }
+            let overrides = try container.withOverrides {
+                $0.register(Int.self) { _ in 1 }
+            } operation: {
+                container.currentOverrides()
+            }
+            let keeper = try overrides.run { try container.resolve(Keeper.self) }
+            weakKeeper = keeper
+            // Kept while it is used.
+            #expect(try overrides.run { try container.resolve(Keeper.self) } === keeper)
+        }()
+        #expect(weakKeeper == nil)
+        #expect(weakContainer == nil)
+    }
 }

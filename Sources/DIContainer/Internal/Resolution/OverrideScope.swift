@@ -13,8 +13,8 @@ final class OverrideScope: Sendable {
     private let replacements: [Key: Entry]
     /// The replacements in registration order.
     let entries: [Entry]
-    /// This scope's stores for registrations that keep instances.
-    private let slots = Locked<[ObjectIdentifier: (entry: Entry, slot: Slot)]>([:])
+    /// This scope's stores for registrations that keep instances, and whether its closure returned.
+    private let state = Locked<(slots: [ObjectIdentifier: (entry: Entry, slot: Slot)], isClosed: Bool)>(([:], false))
 
     init(target: Container, replacements: [Entry], parent: OverrideScope?) {
         self.target = target
@@ -52,21 +52,21 @@ final class OverrideScope: Sendable {
     /// Drops the instances this scope keeps: its `withOverrides` closure returned. A singleton
     /// built inside may keep a handle (`Lazy`, `Provider`) that keeps the scope; dropping it here
     /// breaks that cycle. Work that outlives the closure (an escaped task, carried overrides)
-    /// builds and keeps instances of its own again.
+    /// builds instances of its own again, kept weakly for the same reason: while it uses them.
     func close() {
-        let dropped = slots.withLock { slots in
-            defer { slots = [:] }
-            return slots
+        let dropped = state.withLock { state in
+            defer { state = ([:], true) }
+            return state.slots
         }
         _ = dropped
     }
 
     /// This scope's store for `entry`'s instances.
     func slot(for entry: Entry) -> Slot {
-        slots.withLock { slots in
-            if let found = slots[ObjectIdentifier(entry)] { return found.slot }
-            let slot = Slot(entry.lifetime.makeStorage() ?? SharedStorage())
-            slots[ObjectIdentifier(entry)] = (entry, slot)
+        state.withLock { state in
+            if let found = state.slots[ObjectIdentifier(entry)] { return found.slot }
+            let slot = Slot(state.isClosed ? WeakStorage() : entry.lifetime.makeStorage() ?? SharedStorage())
+            state.slots[ObjectIdentifier(entry)] = (entry, slot)
             return slot
         }
     }
