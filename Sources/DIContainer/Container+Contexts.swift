@@ -110,7 +110,7 @@ extension Registration {
         let mismatch = ResolutionError.Kind.argumentMismatch(
             registered: [variant.argumentTypes.map(displayName(of:))], given: entry.argumentTypes.map(displayName(of:)))
         let variant = variant.key == entry.key ? variant : (entry as? any Refusable)?.refusal(of: entry, mismatch) ?? entry
-        if let decorations = container.decorationsBox.load() { variant.addDecorators(decorations.decorators(for: variant.key)) }
+        variant.addDecorators(container.registry.decorators(for: variant.key))
         entry.variants.state.withLock { state in
             state.variants.removeAll { $0.context == context }
             state.variants.append((context, variant))

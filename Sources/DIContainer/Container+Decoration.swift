@@ -32,7 +32,7 @@ extension Container {
     ) {
         let key = DecorationKey(Key(S.self, name: name, arguments: Void.self))
         let decorator = AnyDecorator(decorator, site: "\(file):\(line)")
-        decorations.add(decorator, for: key)
+        registry.addDecorator(decorator, for: key)
         let own = registry.allEntries.filter { DecorationKey($0.key) == key }
         for entry in own {
             entry.addDecorators([decorator])
@@ -52,8 +52,8 @@ extension Container {
             // The nearest registration of a key answers it; a ready-made instance is not decorated.
             guard !entry.isInstance else { continue }
             let copy = entry.copy()
-            copy.addDecorators(decorations.decorators(for: copy.key))
-            entry.copyContexts(to: copy, decorators: decorations.decorators(for: copy.key))
+            copy.addDecorators(registry.decorators(for: copy.key))
+            entry.copyContexts(to: copy, decorators: registry.decorators(for: copy.key))
             registry.add(copy)
         }
     }
@@ -61,7 +61,7 @@ extension Container {
     /// Gives the registrations an override scope's container made the scope's decorators, and
     /// copies in, decorated, those of the container the scope overrides that it decorates.
     func adoptDecorations(into replacements: Container, scope: OverrideScope?) {
-        for key in replacements.decorationsBox.load()?.keys ?? [] {
+        for key in replacements.registry.decoratedKeys {
             let own = replacements.registry.allEntries.filter { DecorationKey($0.key) == key }.map(\.key)
             replacements.adoptDecorated(key, from: self, scope: scope, except: own)
         }
@@ -96,22 +96,5 @@ struct DecorationKey: Hashable, Sendable {
     init(_ key: Key) {
         type = key.type
         name = key.name
-    }
-}
-
-/// The decorators added to one container, which its later registrations get too.
-final class Decorations: Sendable {
-    private let table = Locked<[DecorationKey: [AnyDecorator]]>([:])
-
-    func add(_ decorator: AnyDecorator, for key: DecorationKey) {
-        table.withLock { $0[key, default: []].append(decorator) }
-    }
-
-    func decorators(for key: Key) -> [AnyDecorator] {
-        table.withLock { $0[DecorationKey(key)] ?? [] }
-    }
-
-    var keys: [DecorationKey] {
-        table.withLock { Array($0.keys) }
     }
 }

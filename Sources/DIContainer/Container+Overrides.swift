@@ -58,10 +58,11 @@ extension Container {
 
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
         let parent = OverrideScope.value
-        let replacements = Container(defaultLifetime: defaultLifetime)
+        // Room for a few replacements: a test replaces one or two services.
+        let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 2)
         try overrides(replacements)
         adoptDecorations(into: replacements, scope: parent)
-        return OverrideScope(target: self, replacements: replacements.registry.allEntries, parent: parent)
+        return OverrideScope(target: self, replacements: replacements, parent: parent)
     }
 }
 

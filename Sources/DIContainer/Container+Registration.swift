@@ -232,9 +232,7 @@ extension Container {
 
     /// Adds `entry`, replacing any registration under the same key.
     func add<S>(_ entry: Entry) -> Registration<S> {
-        if isDecorating.load(ordering: .acquiring), let decorations = decorationsBox.load() {
-            entry.addDecorators(decorations.decorators(for: entry.key))
-        }
+        entry.addDecorators(registry.decorators(for: entry.key))
         registry.add(entry)
         return Registration(entry: entry, container: self)
     }

@@ -34,13 +34,8 @@ public final class Container: Sendable {
     public let parent: Container?
     /// The lifetime of registrations that name none.
     public let defaultLifetime: Lifetime
-    let registry = Registry()
+    let registry: Registry
     let tracing = Tracing()
-    /// The decorators added here, which later registrations get too (`decorate`); made by the
-    /// first `decorate`.
-    let decorationsBox = AtomicLazyReference<Decorations>()
-    /// Whether `decorationsBox` holds decorations: read on every registration, more cheaply.
-    let isDecorating = Atomic<Bool>(false)
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)
@@ -56,9 +51,15 @@ public final class Container: Sendable {
     ///     The parent never sees this container's registrations.
     ///   - defaultLifetime: The lifetime of registrations that name none; `.transient` (a new
     ///     instance on every resolve) unless you choose another.
-    public init(parent: Container? = nil, defaultLifetime: Lifetime = .transient) {
+    public convenience init(parent: Container? = nil, defaultLifetime: Lifetime = .transient) {
+        // Room for a small app's registrations without regrowing.
+        self.init(parent: parent, defaultLifetime: defaultLifetime, capacity: 32)
+    }
+
+    init(parent: Container?, defaultLifetime: Lifetime, capacity: Int) {
         self.parent = parent
         self.defaultLifetime = defaultLifetime
+        registry = Registry(capacity: capacity)
     }
 
     /// Applies assemblies: each registers its part of the app. Order never matters, because
@@ -105,12 +106,6 @@ public final class Container: Sendable {
     /// built are released when it ends.
     public func removeAll() {
         registry.removeAll()
-    }
-
-    /// The decorators added here (made on first use).
-    var decorations: Decorations {
-        defer { isDecorating.store(true, ordering: .releasing) }  // after it is made: readers see it made
-        return decorationsBox.load() ?? decorationsBox.storeIfNil(Decorations())
     }
 
     /// The test-override scope of the current task, when one may apply to this container.

@@ -5,7 +5,8 @@ import Synchronization
 /// A re-registration replaces the whole entry, and with it the instances its store kept. Every
 /// entry is a `SyncFactory` or an `AsyncFactory`, holding its factory, typed: one allocation.
 /// `@unchecked Sendable`, reviewed: open only to those two (its initializer is private to this
-/// file); every stored property here and there is a `let` of a `Sendable` type.
+/// file); every stored property here and there is a `let` of a `Sendable` type but `extrasBox`,
+/// which is read and written only under its stripe lock (`withExtras`).
 class Entry: @unchecked Sendable {
     /// How the factory runs; `mainActor`: synchronously, isolated to the main actor.
     enum Kind: Sendable { case sync, async, mainActor }
@@ -40,7 +41,8 @@ class Entry: @unchecked Sendable {
     /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
     let forwardingTarget: Entry?
     /// Made on first use: most registrations never get a decorator or a hook, or anything to learn.
-    private let extrasBox = AtomicLazyReference<ExtrasBox>()
+    /// Only `withExtras` touches it.
+    private var extrasBox: ExtrasBox?
     /// Its place in its container's registration order (set by `Registry`, under its lock).
     let order = Atomic<Int32>(0)
     let line: Int32  // 32-bit, beside `order`: a smaller entry
@@ -52,16 +54,23 @@ class Entry: @unchecked Sendable {
     private let isPlain: Atomic<Bool>
     let hasContexts = Atomic<Bool>(false)  // set once `contexts` is made: read on each lookup
 
-    private final class ExtrasBox: Sendable { let extras = Locked(Extras()) }
-
-    /// Made and found under one of a few shared locks, not through the lazy reference alone: the
-    /// thread sanitizer cannot see that reference's ordering (its library is not instrumented).
-    private var extras: Locked<Extras> {
-        boxLock.withLock { _ in extrasBox.load() ?? extrasBox.storeIfNil(ExtrasBox()) }.extras
+    /// `Extras` out of line, so that an entry without any stays small.
+    private final class ExtrasBox {
+        var extras = Extras()
     }
-    private var boxLock: Locked<Int> { Self.boxLocks[Int(bitPattern: ObjectIdentifier(self)) >> 6 & 15] }
+
+    /// Runs `body` on `extras` under the entry's stripe lock, one of 16 shared by all entries: a
+    /// lock of its own would cost every registration an allocation. `body` only changes values.
+    private func withExtras<R>(_ body: (inout Extras) -> R) -> R {
+        stripe.withLock { _ in
+            let box = extrasBox ?? ExtrasBox()
+            extrasBox = box
+            return body(&box.extras)
+        }
+    }
+    private var stripe: Locked<Int> { Self.stripes[Int(bitPattern: ObjectIdentifier(self)) >> 6 & 15] }
     // `Int`, not `Void`: a zero-sized value shares its address with the mutex, which TSan reports.
-    private static let boxLocks = (0..<16).map { _ in Locked(0) }
+    private static let stripes = (0..<16).map { _ in Locked(0) }
 
     /// What one step of the registration needs from `extras`.
     final class StepView: Sendable {
@@ -73,6 +82,9 @@ class Entry: @unchecked Sendable {
             (self.decorators, self.hooks) = (decorators, hooks)
             (self.isObserving, self.isObservingHooks) = (isObserving, isObservingHooks)
         }
+
+        /// The view of a registration that has nothing but its dependencies to learn.
+        static let learning = StepView(decorators: [], hooks: [], isObserving: true, isObservingHooks: true)
     }
 
     /// What a registration is, but for its factory.
@@ -138,13 +150,13 @@ class Entry: @unchecked Sendable {
     var site: String { "\(file):\(line)" }
 
     /// A snapshot of what may change.
-    var current: Extras { boxLock.withLock { _ in extrasBox.load() }?.extras.withLock { $0 } ?? Extras() }
+    var current: Extras { stripe.withLock { _ in extrasBox?.extras } ?? Extras() }
 
     /// Its context variants and live-only mark, if any (`Container+Contexts`); `variants` makes them.
-    var contexts: ContextVariants? { hasContexts.load(ordering: .acquiring) ? extras.withLock { $0.contexts } : nil }
+    var contexts: ContextVariants? { hasContexts.load(ordering: .acquiring) ? withExtras { $0.contexts } : nil }
     var variants: ContextVariants {
         defer { hasContexts.store(true, ordering: .releasing) }
-        return extras.withLock { extras in
+        return withExtras { extras in
             let made = extras.contexts ?? ContextVariants()
             extras.contexts = made
             return made
@@ -154,20 +166,23 @@ class Entry: @unchecked Sendable {
     /// What a step needs; `nil`, without a lock, while plain: nothing to decorate, run or record.
     var stepView: StepView? {
         if isPlain.load(ordering: .acquiring) { return nil }
-        return extras.withLock { extras in
-            if let view = extras.view { return view }
+        return stripe.withLock { _ in
+            // Not plain, yet nothing added: the first run, which only learns.
+            guard let box = extrasBox else { return StepView.learning }
+            if let view = box.extras.view { return view }
+            let extras = box.extras
             let view = StepView(
                 decorators: extras.decorators, hooks: extras.hooks,
                 isObserving: Self.isObserving(extras, declared: declaredDependencies),
                 isObservingHooks: extras.hookDependencies == nil)
-            extras.view = view
+            box.extras.view = view
             return view
         }
     }
 
     /// Changes `extras` and whether the registration is plain, under the lock.
     private func update(_ change: (inout Extras) -> Void) {
-        extras.withLock { extras in
+        withExtras { extras in
             change(&extras)
             extras.view = nil
             let plain =

@@ -1,15 +1,26 @@
 import Locking
+import Synchronization
 
 /// The registrations of one container, by key, in registration order (a re-registration takes
-/// the place of the one it replaces), behind one lock that readers hold only for a lookup.
+/// the place of the one it replaces), and its decorators, behind one lock that readers hold only
+/// for a lookup.
 final class Registry: Sendable {
     private struct State {
-        var entries = [Key: Entry](minimumCapacity: 32)  // room for a small app without regrowing
+        var entries: [Key: Entry]
         /// How many keys were registered: the next one's `Entry.order`.
         var registered = 0
+        /// The decorators added here (`Container.decorate`), which later registrations get too.
+        var decorators: [DecorationKey: [AnyDecorator]] = [:]
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+    /// Whether a decorator was added: until then, registering takes no second lock.
+    private let hasDecorators = Atomic<Bool>(false)
+
+    /// A registry with room for `capacity` registrations before its table grows.
+    init(capacity: Int) {
+        state = Locked(State(entries: [Key: Entry](minimumCapacity: capacity)))
+    }
 
     /// Adds `entry` in the place (and order) of the registration under its key; returns that one.
     @discardableResult
@@ -27,13 +38,30 @@ final class Registry: Sendable {
         state.withLock { $0.entries[key] }
     }
 
-    /// Drops every registration; returns them, so that they are released outside the lock.
+    /// Drops every registration (the decorators stay); returns them, so that they are released
+    /// outside the lock.
     @discardableResult
     func removeAll() -> [Entry] {
         state.withLock { state in
-            defer { state = State() }
+            defer { (state.entries, state.registered) = ([:], 0) }
             return Array(state.entries.values)
         }
+    }
+
+    func addDecorator(_ decorator: AnyDecorator, for key: DecorationKey) {
+        state.withLock { $0.decorators[key, default: []].append(decorator) }
+        hasDecorators.store(true, ordering: .releasing)
+    }
+
+    /// The decorators added here for `key`'s type and name.
+    func decorators(for key: Key) -> [AnyDecorator] {
+        guard hasDecorators.load(ordering: .acquiring) else { return [] }
+        return state.withLock { $0.decorators[DecorationKey(key)] ?? [] }
+    }
+
+    /// The type and name of every decorated service.
+    var decoratedKeys: [DecorationKey] {
+        state.withLock { Array($0.decorators.keys) }
     }
 
     /// Every registration, in registration order.

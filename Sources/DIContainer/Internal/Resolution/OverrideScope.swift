@@ -9,24 +9,25 @@ final class OverrideScope: Sendable {
 
     let target: Container
     let parent: OverrideScope?
-    /// The replacements, fixed when the scope starts.
-    private let replacements: [Key: Entry]
-    /// The replacements in registration order.
-    let entries: [Entry]
+    /// The replacements: the registry of the container the `withOverrides` closure registered
+    /// into.
+    private let replacements: Registry
     /// This scope's stores for registrations that keep instances, and whether its closure returned.
     private let state = Locked<(slots: [ObjectIdentifier: (entry: Entry, slot: Slot)], isClosed: Bool)>(([:], false))
 
-    init(target: Container, replacements: [Entry], parent: OverrideScope?) {
+    init(target: Container, replacements: Container, parent: OverrideScope?) {
         self.target = target
         self.parent = parent
-        entries = replacements
-        self.replacements = Dictionary(replacements.map { ($0.key, $0) }, uniquingKeysWith: { _, later in later })
+        self.replacements = replacements.registry
         target.liveOverrideScopes.add(1, ordering: .relaxed)
     }
 
     deinit {
         target.liveOverrideScopes.subtract(1, ordering: .relaxed)
     }
+
+    /// The replacements in registration order.
+    var entries: [Entry] { replacements.allEntries }
 
     /// This scope and the scopes it is nested in, innermost first.
     var chain: [OverrideScope] {
@@ -43,7 +44,7 @@ final class OverrideScope: Sendable {
     func entry(for key: Key, from container: Container) -> Entry? {
         var scope: OverrideScope? = self
         while let current = scope {
-            if let found = current.replacements[key], container.isOrDescends(from: current.target) { return found }
+            if let found = current.replacements.entry(for: key), container.isOrDescends(from: current.target) { return found }
             scope = current.parent
         }
         return nil
