@@ -280,7 +280,7 @@ extension SyncFactory: DryRunnable {
     func dryRun(_ entry: Entry, in container: Container) throws {
         // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
         guard let none = () as? Args else { return }
-        _ = try container.resolve(S.self, key: entry.key, arguments: none, parent: nil, traced: false)
+        _ = try container.resolve(S.self, key: entry.key, arguments: none, parent: nil, dryRun: true)
     }
 
     func dryRunAsync(_ entry: Entry, in container: Container) async throws {
@@ -293,6 +293,6 @@ extension AsyncFactory: DryRunnable {
 
     func dryRunAsync(_ entry: Entry, in container: Container) async throws {
         guard let none = () as? Args else { return }
-        _ = try await container.resolveAsync(S.self, key: entry.key, arguments: none, parent: nil, traced: false)
+        _ = try await container.resolveAsync(S.self, key: entry.key, arguments: none, parent: nil, dryRun: true)
     }
 }

@@ -21,7 +21,7 @@ extension Container {
 
     /// Resolves `key` synchronously: a dependency of `parent` (or of the factory running on this
     /// thread, when it resolves through a container it captured), or a new resolution.
-    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, traced: Bool = true) throws -> S {
+    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Bool = false) throws -> S {
         if let parent {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
@@ -30,22 +30,23 @@ extension Container {
             return try step(S.self, key: key, arguments: arguments, parent: running, resolution: running.resolution)
         }
         guard scope == nil, let entry = entry(for: key, scope: nil), entry.kind == .sync else {
-            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, traced: traced)
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun)
         }
         // A built singleton needs no resolution.
         if !tracing.isEnabled, let kept = entry.slot?.storage.instance as? InstanceBox<S> {
             return kept.value
         }
-        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, traced: traced, found: entry)
+        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry)
     }
 
-    /// A new synchronous resolution of `key` under the test overrides of `scope`.
+    /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
+    /// (validation's) is never traced, and learns dependencies under overrides too.
     ///
     /// - Parameter found: The registration for `key`, when the caller looked it up already.
     func resolveTopLevel<S, Args>(
-        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, traced: Bool = true, found: Entry? = nil
+        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Bool = false, found: Entry? = nil
     ) throws -> S {
-        let resolution = Resolution(container: self, scope: scope, isTraced: traced && tracing.isEnabled)
+        let resolution = Resolution(container: self, scope: scope, isTraced: !dryRun && tracing.isEnabled, isDryRun: dryRun)
         return try resolution.enter {
             do {
                 if let found {
@@ -59,11 +60,12 @@ extension Container {
     }
 
     /// Resolves `key`, running an `async` factory if the registration has one.
-    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, traced: Bool = true) async throws -> S {
+    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Bool = false) async throws -> S {
         if let parent {
             return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(container: self, scope: currentScope, isTraced: traced && tracing.isEnabled)
+        let resolution = Resolution(
+            container: self, scope: currentScope, isTraced: !dryRun && tracing.isEnabled, isDryRun: dryRun)
         return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)

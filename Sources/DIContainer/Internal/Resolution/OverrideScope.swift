@@ -9,16 +9,15 @@ final class OverrideScope: Sendable {
 
     let target: Container
     let parent: OverrideScope?
-    /// The replacements: the registry of the container the `withOverrides` closure registered
-    /// into.
-    private let replacements: Registry
+    /// The replacements: the container the `withOverrides` closure registered into.
+    private let replacements: Container
     /// This scope's stores for registrations that keep instances, and whether its closure returned.
     private let state = Locked<(slots: [ObjectIdentifier: (entry: Entry, slot: Slot)], isClosed: Bool)>(([:], false))
 
     init(target: Container, replacements: Container, parent: OverrideScope?) {
         self.target = target
         self.parent = parent
-        self.replacements = replacements.registry
+        self.replacements = replacements
         target.liveOverrideScopes.add(1, ordering: .relaxed)
     }
 
@@ -27,7 +26,7 @@ final class OverrideScope: Sendable {
     }
 
     /// The replacements in registration order.
-    var entries: [Entry] { replacements.allEntries }
+    var entries: [Entry] { replacements.registry.allEntries }
 
     /// This scope and the scopes it is nested in, innermost first.
     var chain: [OverrideScope] {
@@ -44,7 +43,7 @@ final class OverrideScope: Sendable {
     func entry(for key: Key, from container: Container) -> Entry? {
         var scope: OverrideScope? = self
         while let current = scope {
-            if let found = current.replacements.entry(for: key), container.isOrDescends(from: current.target) { return found }
+            if let found = current.replacements.registry.entry(for: key), container.isOrDescends(from: current.target) { return found }
             scope = current.parent
         }
         return nil

@@ -43,6 +43,9 @@ final class Resolution: Sendable {
     let container: Container
     let scope: OverrideScope?
     let isTraced: Bool
+    /// Whether its steps record what factories ask for (`Entry.observe`): outside test
+    /// overrides, whose replacements come and go with each test, or in validation's dry run.
+    let learns: Bool
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
     /// Whether a `Lazy` was made in this resolution: it may keep the resolution alive from one of
@@ -51,10 +54,11 @@ final class Resolution: Sendable {
     /// Whether `state.pending` may hold hooks: read without the lock when an entry point ends.
     private let hasPending = Atomic<Bool>(false)
 
-    init(container: Container, scope: OverrideScope?, isTraced: Bool) {
+    init(container: Container, scope: OverrideScope?, isTraced: Bool, isDryRun: Bool) {
         self.container = container
         self.scope = scope
         self.isTraced = isTraced
+        learns = scope == nil || isDryRun
         state = Locked(State())
     }
 
@@ -63,6 +67,7 @@ final class Resolution: Sendable {
         self.container = container
         scope = continuation.scope
         isTraced = continuation.isTraced
+        learns = scope == nil
         state = continuation.state
         hasLazy.store(true, ordering: .relaxed)
     }

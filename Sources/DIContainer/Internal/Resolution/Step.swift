@@ -34,7 +34,8 @@ final class Step: Sendable {
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
         inFlight = (parent?.inFlight ?? 0) | entry.filterBit
-        recorded = (isHook ? view?.isObservingHooks : view?.isObserving) == true ? Locked([]) : nil
+        let learns = resolution.learns && (isHook ? view?.isObservingHooks : view?.isObserving) == true
+        recorded = learns ? Locked([]) : nil
     }
 
     /// The container the resolution started at, which every step resolves from.
