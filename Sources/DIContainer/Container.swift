@@ -136,11 +136,6 @@ public final class Container: Sendable {
 
     /// Whether `self` is `ancestor` or one of its descendants.
     func isOrDescends(from ancestor: Container) -> Bool {
-        var container: Container? = self
-        while let current = container {
-            if current === ancestor { return true }
-            container = current.parent
-        }
-        return false
+        self === ancestor || parent?.isOrDescends(from: ancestor) == true
     }
 }

@@ -41,12 +41,13 @@ final class OverrideScope: Sendable {
 
     /// The replacement for `key` that applies to `container`, innermost scope first.
     func entry(for key: Key, from container: Container) -> Entry? {
-        var scope: OverrideScope? = self
-        while let current = scope {
-            if let found = current.replacements.registry.entry(for: key), container.isOrDescends(from: current.target) { return found }
-            scope = current.parent
-        }
-        return nil
+        if let found = replacements.registry.entry(for: key), container.isOrDescends(from: target) { return found }
+        return parent?.entry(for: key, from: container)
+    }
+
+    /// Whether `entry` is a replacement registered in this scope or one it is nested in.
+    func replaces(_ entry: Entry) -> Bool {
+        replacements.registry.entry(for: entry.key) === entry || parent?.replaces(entry) == true
     }
 
     /// Drops the instances this scope keeps: its `withOverrides` closure returned. A singleton

@@ -43,9 +43,8 @@ final class Resolution: Sendable {
     let container: Container
     let scope: OverrideScope?
     let isTraced: Bool
-    /// Whether its steps record what factories ask for (`Entry.observe`): outside test
-    /// overrides, whose replacements come and go with each test, or in validation's dry run.
-    let learns: Bool
+    /// Whether it is validation's dry run, in which every registration learns its dependencies.
+    let isDryRun: Bool
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
     /// Whether a `Lazy` was made in this resolution: it may keep the resolution alive from one of
@@ -58,7 +57,7 @@ final class Resolution: Sendable {
         self.container = container
         self.scope = scope
         self.isTraced = isTraced
-        learns = scope == nil || isDryRun
+        self.isDryRun = isDryRun
         state = Locked(State())
     }
 
@@ -67,7 +66,7 @@ final class Resolution: Sendable {
         self.container = container
         scope = continuation.scope
         isTraced = continuation.isTraced
-        learns = scope == nil
+        isDryRun = false
         state = continuation.state
         hasLazy.store(true, ordering: .relaxed)
     }
@@ -83,6 +82,13 @@ final class Resolution: Sendable {
     /// This resolution as a `Lazy` made in it keeps it.
     var continuation: Continuation {
         Continuation(state: state, scope: scope, isTraced: isTraced)
+    }
+
+    /// Whether a step of `entry` records what its factory asks for (`Entry.observe`), while the
+    /// registration learns it: not for a test's replacement, which comes and goes with its
+    /// scope, but in a dry run.
+    func learns(_ entry: Entry) -> Bool {
+        isDryRun || scope?.replaces(entry) != true
     }
 
     /// What identifies this resolution when it waits for another's build (`WaitGraph`).

@@ -34,7 +34,7 @@ final class Step: Sendable {
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
         inFlight = (parent?.inFlight ?? 0) | entry.filterBit
-        let learns = resolution.learns && (isHook ? view?.isObservingHooks : view?.isObserving) == true
+        let learns = (isHook ? view?.isObservingHooks : view?.isObserving) == true && resolution.learns(entry)
         recorded = learns ? Locked([]) : nil
     }
 
