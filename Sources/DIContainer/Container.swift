@@ -52,8 +52,7 @@ public final class Container: Sendable {
     ///   - defaultLifetime: The lifetime of registrations that name none; `.transient` (a new
     ///     instance on every resolve) unless you choose another.
     public convenience init(parent: Container? = nil, defaultLifetime: Lifetime = .transient) {
-        // Room for a small app's registrations without regrowing.
-        self.init(parent: parent, defaultLifetime: defaultLifetime, capacity: 32)
+        self.init(parent: parent, defaultLifetime: defaultLifetime, capacity: 32)  // a small app's, without regrowing
     }
 
     init(parent: Container?, defaultLifetime: Lifetime, capacity: Int) {
@@ -115,23 +114,12 @@ public final class Container: Sendable {
 
     /// Whether an override scope targeting this container or an ancestor exists anywhere.
     private var mayHaveOverrides: Bool {
-        var container: Container? = self
-        while let current = container {
-            if current.liveOverrideScopes.load(ordering: .relaxed) != 0 { return true }
-            container = current.parent
-        }
-        return false
+        liveOverrideScopes.load(ordering: .relaxed) != 0 || parent?.mayHaveOverrides == true
     }
 
     /// This container and its ancestors, nearest first.
     var lineage: [Container] {
-        var chain: [Container] = []
-        var container: Container? = self
-        while let current = container {
-            chain.append(current)
-            container = current.parent
-        }
-        return chain
+        [self] + (parent?.lineage ?? [])
     }
 
     /// Whether `self` is `ancestor` or one of its descendants.

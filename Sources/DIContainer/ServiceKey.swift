@@ -83,3 +83,8 @@ public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertibl
             < (rhs.typeName, rhs.name?.rawValue ?? "", rhs.argumentTypeNames.joined(separator: ","))
     }
 }
+
+/// How a type reads in messages, paths and graphs: `CourseRepository`, not `any CourseRepository`.
+func displayName(of type: Any.Type) -> String {
+    String(describing: type)
+}

@@ -73,16 +73,10 @@ class Entry: @unchecked Sendable {
     private static let stripes = (0..<16).map { _ in Locked(0) }
 
     /// What one step of the registration needs from `extras`.
-    final class StepView: Sendable {
+    struct StepView: Sendable {
         let decorators: [AnyDecorator], hooks: [Hook]
         /// Whether the factory's run (the hooks' run) records what it asks for.
         let isObserving: Bool, isObservingHooks: Bool
-
-        init(decorators: [AnyDecorator], hooks: [Hook], isObserving: Bool, isObservingHooks: Bool) {
-            (self.decorators, self.hooks) = (decorators, hooks)
-            (self.isObserving, self.isObservingHooks) = (isObserving, isObservingHooks)
-        }
-
         /// The view of a registration that has nothing but its dependencies to learn.
         static let learning = StepView(decorators: [], hooks: [], isObserving: true, isObservingHooks: true)
     }
@@ -287,51 +281,4 @@ final class AsyncFactory<S, Args>: Entry, @unchecked Sendable {
     }
 
     override func copy() -> Entry { decorated(AsyncFactory(definition, body)) }
-}
-
-/// A dependency edge: the key a factory asks for, and how to describe it. The readable form is
-/// made only when read: type names are costly.
-struct Dependency: Hashable, Sendable {
-    private enum Description: Sendable {
-        case types(Any.Type, arguments: [Any.Type])
-        case text(ServiceKey)
-    }
-
-    let key: Key
-    /// Asked for as `Optional`: `nil` answers it when nothing is registered.
-    let isOptional: Bool
-    /// Asked for through a handle (`Lazy`, `Provider`): resolved later, so no part of a cycle.
-    var isDeferred = false
-    private let description: Description
-
-    /// A dependency on `entry`'s registration.
-    init(_ entry: Entry) {
-        key = entry.key
-        isOptional = false
-        description = .types(entry.serviceType, arguments: entry.argumentTypes)
-    }
-
-    /// A dependency on `type` under `key`, optional or not.
-    init(key: Key, type: Any.Type, isOptional: Bool = false) {
-        self.key = key
-        self.isOptional = isOptional
-        description = .types(type, arguments: [])
-    }
-
-    /// A dependency on a key that nothing answers, described as it was asked for.
-    init(key: Key, service: ServiceKey) {
-        self.key = key
-        isOptional = false
-        description = .text(service)
-    }
-
-    var service: ServiceKey {
-        switch description {
-        case .types(let type, let arguments): ServiceKey(type, name: key.name, argumentTypes: arguments)
-        case .text(let service): service
-        }
-    }
-
-    static func == (lhs: Dependency, rhs: Dependency) -> Bool { lhs.key == rhs.key }
-    func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }

@@ -36,8 +36,3 @@ extension Key {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
     }
 }
-
-/// How a type reads in messages, paths and graphs: `CourseRepository`, not `any CourseRepository`.
-func displayName(of type: Any.Type) -> String {
-    String(describing: type)
-}

@@ -14,13 +14,10 @@ struct Registry: ~Copyable, Sendable {
     }
 
     private let state: Locked<State>
-    /// Whether a decorator was added: until then, registering takes no second lock.
-    private let hasDecorators = Atomic<Bool>(false)
+    private let hasDecorators = Atomic<Bool>(false)  // until one is added, registering takes one lock
 
     /// A registry with room for `capacity` registrations before its table grows.
-    init(capacity: Int) {
-        state = Locked(State(entries: [Key: Entry](minimumCapacity: capacity)))
-    }
+    init(capacity: Int) { state = Locked(State(entries: [Key: Entry](minimumCapacity: capacity))) }
 
     /// Adds `entry` in the place (and order) of the registration under its key; returns that one.
     @discardableResult
