@@ -73,10 +73,15 @@ class Entry: @unchecked Sendable {
     private static let stripes = (0..<16).map { _ in Locked(0) }
 
     /// What one step of the registration needs from `extras`.
-    struct StepView: Sendable {
+    final class StepView: Sendable {
         let decorators: [AnyDecorator], hooks: [Hook]
         /// Whether the factory's run (the hooks' run) records what it asks for.
         let isObserving: Bool, isObservingHooks: Bool
+
+        init(decorators: [AnyDecorator], hooks: [Hook], isObserving: Bool, isObservingHooks: Bool) {
+            (self.decorators, self.hooks) = (decorators, hooks)
+            (self.isObserving, self.isObservingHooks) = (isObserving, isObservingHooks)
+        }
         /// The view of a registration that has nothing but its dependencies to learn.
         static let learning = StepView(decorators: [], hooks: [], isObserving: true, isObservingHooks: true)
     }

@@ -30,13 +30,7 @@ final class OverrideScope: Sendable {
 
     /// This scope and the scopes it is nested in, innermost first.
     var chain: [OverrideScope] {
-        var scopes: [OverrideScope] = []
-        var scope: OverrideScope? = self
-        while let current = scope {
-            scopes.append(current)
-            scope = current.parent
-        }
-        return scopes
+        [self] + (parent?.chain ?? [])
     }
 
     /// The replacement for `key` that applies to `container`, innermost scope first.
