@@ -4,7 +4,7 @@ import Synchronization
 /// The registrations of one container, by key, in registration order (a re-registration takes
 /// the place of the one it replaces), and its decorators, behind one lock that readers hold only
 /// for a lookup.
-struct Registry: ~Copyable, Sendable {
+final class Registry: Sendable {
     private struct State {
         var entries: [Key: Entry]
         /// How many keys were registered: the next one's `Entry.order`.
