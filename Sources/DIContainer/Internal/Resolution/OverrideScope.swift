@@ -9,7 +9,8 @@ final class OverrideScope: Sendable {
 
     let target: Container
     let parent: OverrideScope?
-    /// The replacements: the container the `withOverrides` closure registered into.
+    /// The replacements: the container the `withOverrides` closure registered into (what that
+    /// closure lets escape and registers there later joins the scope).
     private let replacements: Container
     /// This scope's stores for registrations that keep instances, and whether its closure returned.
     private let state = Locked<(slots: [ObjectIdentifier: (entry: Entry, slot: Slot)], isClosed: Bool)>(([:], false))
