@@ -179,6 +179,21 @@ struct ValidationTests {
         #expect(built.value == 1)
     }
 
+    @Test("validation inside overrides checks what a replacement asks for, also after the replacement was resolved there")
+    func validationInsideOverridesChecksResolvedReplacements() throws {
+        let container = Container()
+        container.register(ValClock.self) { _ in ValClock() }
+        try container.withOverrides {
+            $0.register(ValSession.self) { r in ValSession(clock: try r.resolve(ValClock.self)) }
+        } operation: {
+            _ = try container.resolve(ValSession.self)
+            try container.validate()
+            container.removeAll()
+            let error = try #require(throws: ValidationError.self) { try container.validate() }
+            #expect(error.problems.map { $0.path.map(\.typeName) } == [["ValSession", "ValClock"]])
+        }
+    }
+
     @Test("validation inside overrides sees the mocks, and its singletons leak neither into the scope nor out of it")
     func validationInsideOverridesDoesNotLeak() throws {
         let container = Container()
