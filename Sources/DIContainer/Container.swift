@@ -98,8 +98,8 @@ public final class Container: Sendable {
         entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: currentScope) != nil
     }
 
-    /// Drops every registration of this container, and the instances they keep: `removeAll()`.
-    /// The parent's registrations stay (and answer again where this container had replaced them).
+    /// Drops every registration of this container, and the instances they keep. Its decorators
+    /// stay, and so do the parent's registrations (answering again where these had replaced them).
     ///
     /// A resolution in progress finishes with the registrations it started with; instances it
     /// built are released when it ends.

@@ -65,6 +65,16 @@ struct DecoratorTests {
         #expect(try container.resolve((any Greeter).self).greeting == "plain")
     }
 
+    @Test("removeAll() drops the registrations, not the decorators: what is registered again is decorated")
+    func decoratorsOutliveRemoveAll() throws {
+        container.decorate((any Greeter).self) { _, inner in LoudGreeter(inner) }
+        container.register((any Greeter).self) { _ in PlainGreeter(greeting: "hi") }
+        container.removeAll()
+        #expect(!container.isRegistered((any Greeter).self))
+        container.register((any Greeter).self) { _ in PlainGreeter(greeting: "again") }
+        #expect(try container.resolve((any Greeter).self).greeting == "again!")
+    }
+
     @Test("decorating a built singleton drops it, so that only the decorated one is kept")
     func decorateAfterBuild() throws {
         container.register(Numbered.self, lifetime: .singleton) { _ in Numbered(1) }
