@@ -40,13 +40,13 @@ extension Container {
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
-    /// (validation's) is never traced, and learns dependencies under overrides too.
+    /// (validation's) learns dependencies under overrides too.
     ///
     /// - Parameter found: The registration for `key`, when the caller looked it up already.
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Bool = false, found: Entry? = nil
     ) throws -> S {
-        let resolution = Resolution(container: self, scope: scope, isTraced: !dryRun && tracing.isEnabled, isDryRun: dryRun)
+        let resolution = Resolution(container: self, scope: scope, isDryRun: dryRun)
         return try resolution.enter {
             do {
                 if let found {
@@ -64,8 +64,7 @@ extension Container {
         if let parent {
             return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(
-            container: self, scope: currentScope, isTraced: !dryRun && tracing.isEnabled, isDryRun: dryRun)
+        let resolution = Resolution(container: self, scope: currentScope, isDryRun: dryRun)
         return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)

@@ -53,10 +53,11 @@ final class Resolution: Sendable {
     /// Whether `state.pending` may hold hooks: read without the lock when an entry point ends.
     private let hasPending = Atomic<Bool>(false)
 
-    init(container: Container, scope: OverrideScope?, isTraced: Bool, isDryRun: Bool) {
+    /// A new resolution; a dry run (validation's) is never traced.
+    init(container: Container, scope: OverrideScope?, isDryRun: Bool) {
         self.container = container
         self.scope = scope
-        self.isTraced = isTraced
+        isTraced = !isDryRun && container.tracing.isEnabled
         self.isDryRun = isDryRun
         state = Locked(State())
     }
