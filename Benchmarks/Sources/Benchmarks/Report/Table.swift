@@ -71,6 +71,9 @@ struct Table {
             number: 11, title: "cold start: new container, 20 registrations, resolve one (one dep), teardown",
             scenario: .coldStart),
         Row(
+            number: 11, title: "floor, a minimal container (one thread, no checks): cold start",
+            scenario: .coldStart, primary: .minimal),
+        Row(
             number: 12, title: "main actor: new view model (one dep), resolved on the main actor",
             scenario: .mainActorResolve, floor: .mainActorResolve),
     ]
