@@ -164,7 +164,7 @@ extension Entry {
         let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
         let definition = Definition(
             key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient,
-            file: entry.file, line: Int(entry.line))
+            file: entry.file, line: entry.line)
         return SyncFactory<S, Args>(definition) { resolver, _ in
             throw ResolutionError(kind, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
         }

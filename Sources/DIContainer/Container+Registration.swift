@@ -125,8 +125,8 @@ extension Container {
     ) -> Registration<S> {
         let entry = SyncFactory<S, Void>(
             Entry.Definition(
-                key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton, isInstance: true,
-                file: file, line: line)
+                key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton, file: file,
+                isInstance: true, line: Int32(clamping: line))
         ) { _, _ in instance }
         entry.slot?.storage.store(InstanceBox(instance))
         return add(entry)
@@ -250,7 +250,8 @@ extension Entry {
         SyncFactory(
             Definition(
                 key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
-                argumentTypes: argumentTypes, lifetime: lifetime, kind: kind, dependencyTypes: dependencyTypes, file: file, line: line),
+                argumentTypes: argumentTypes, lifetime: lifetime, dependencyTypes: dependencyTypes, file: file, kind: kind,
+                line: Int32(clamping: line)),
             body)
     }
 
@@ -262,7 +263,7 @@ extension Entry {
         SyncFactory<S, Void>(
             Definition(
                 key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), serviceType: S.self,
-                lifetime: lifetime, file: file, line: line),
+                lifetime: lifetime, file: file, line: Int32(clamping: line)),
             plain: body)
     }
 
@@ -274,7 +275,7 @@ extension Entry {
         AsyncFactory(
             Definition(
                 key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
-                argumentTypes: argumentTypes, lifetime: lifetime, kind: .async, file: file, line: line),
+                argumentTypes: argumentTypes, lifetime: lifetime, file: file, kind: .async, line: Int32(clamping: line)),
             body)
     }
 }

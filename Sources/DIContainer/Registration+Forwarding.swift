@@ -10,8 +10,8 @@ extension SyncFactory: Forwardable {
         SyncFactory<F, Args>(
             Entry.Definition(
                 key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
-                argumentTypes: target.argumentTypes, lifetime: .transient, kind: target.kind == .mainActor ? .sync : target.kind,
-                forwardingTarget: target, file: file, line: line)
+                argumentTypes: target.argumentTypes, lifetime: .transient, forwardingTarget: target, file: file,
+                kind: target.kind == .mainActor ? .sync : target.kind, line: Int32(clamping: line))
         ) { resolver, arguments in
             let step = try forwardingStep(resolver, target: target)
             let answering = target.answering  // in the current contexts; an `async` variant cannot
@@ -28,8 +28,8 @@ extension AsyncFactory: Forwardable {
         AsyncFactory<F, Args>(
             Entry.Definition(
                 key: Key(type: ObjectIdentifier(F.self), name: name, arguments: target.key.arguments), serviceType: F.self,
-                argumentTypes: target.argumentTypes, lifetime: .transient, kind: .async, forwardingTarget: target, file: file,
-                line: line)
+                argumentTypes: target.argumentTypes, lifetime: .transient, forwardingTarget: target, file: file, kind: .async,
+                line: Int32(clamping: line))
         ) { resolver, arguments in
             let step = try forwardingStep(resolver, target: target)
             let answering = target.answering

@@ -29,30 +29,32 @@ class Entry: @unchecked Sendable {
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
 
-    // Stored properties in this order pack the one-byte ones together: a smaller entry.
-    let key: Key
-    let serviceType: Any.Type
-    let argumentTypes: [Any.Type]
-    let lifetime: Lifetime
-    /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
-    let slot: Slot?
-    /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
-    let declaredDependencies: [Dependency]?
-    /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
-    let forwardingTarget: Entry?
-    /// Made on first use: most registrations never get a decorator or a hook, or anything to learn.
-    /// Only `withExtras` touches it.
-    private var extrasBox: ExtrasBox?
-    /// Its place in its container's registration order (set by `Registry`, under its lock).
-    let order = Atomic<Int32>(0)
-    let line: Int32  // 32-bit, beside `order`: a smaller entry
-    let file: StaticString
-    let kind: Kind
-    /// A ready-made instance (`register(_:name:instance:)`): shared by every override scope.
-    let isInstance: Bool
+    /// What was registered, kept whole: registering moves it in instead of copying each field.
+    let definition: Definition
     /// Whether a step needs nothing from `extras` (read on each step; written under its lock).
     private let isPlain: Atomic<Bool>
     let hasContexts = Atomic<Bool>(false)  // set once `contexts` is made: read on each lookup
+    /// Its place in its container's registration order (set by `Registry`, under its lock).
+    let order = Atomic<Int32>(0)
+    /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
+    let slot: Slot?
+    /// Made on first use: most registrations never get a decorator or a hook, or anything to learn.
+    /// Only `withExtras` touches it.
+    private var extrasBox: ExtrasBox?
+
+    var key: Key { definition.key }
+    var serviceType: Any.Type { definition.serviceType }
+    var argumentTypes: [Any.Type] { definition.argumentTypes }
+    var lifetime: Lifetime { definition.lifetime }
+    var kind: Kind { definition.kind }
+    /// A ready-made instance (`register(_:name:instance:)`): shared by every override scope.
+    var isInstance: Bool { definition.isInstance }
+    /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
+    var forwardingTarget: Entry? { definition.forwardingTarget }
+    var file: StaticString { definition.file }
+    var line: Int32 { definition.line }
+    /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
+    var declaredDependencies: [Dependency]? { definition.dependencyTypes?.map(Dependency.init(declared:)) }
 
     /// `Extras` out of line, so that an entry without any stays small.
     private final class ExtrasBox {
@@ -86,40 +88,25 @@ class Entry: @unchecked Sendable {
         static let learning = StepView(decorators: [], hooks: [], isObserving: true, isObservingHooks: true)
     }
 
-    /// What a registration is, but for its factory.
+    /// What a registration is, but for its factory. Fields in this order pack the small ones
+    /// together, so that an entry fits a smaller allocation.
     struct Definition {
         let key: Key
         let serviceType: Any.Type
         var argumentTypes: [Any.Type] = []
         let lifetime: Lifetime
-        var kind = Kind.sync
-        var isInstance = false
         var dependencyTypes: [Any.Type]? = nil
         var forwardingTarget: Entry? = nil
         let file: StaticString
-        let line: Int
+        var kind = Kind.sync
+        var isInstance = false
+        let line: Int32
     }
 
     fileprivate init(_ definition: Definition) {
-        key = definition.key
-        serviceType = definition.serviceType
-        argumentTypes = definition.argumentTypes
-        lifetime = definition.lifetime
-        kind = definition.kind
-        isInstance = definition.isInstance
-        declaredDependencies = definition.dependencyTypes?.map(Dependency.init(declared:))
-        forwardingTarget = definition.forwardingTarget
-        file = definition.file
-        line = Int32(clamping: definition.line)
-        slot = lifetime.makeStorage().map(Slot.init)
-        isPlain = Atomic(declaredDependencies != nil)
-    }
-
-    /// This registration's definition, but what it declared.
-    var definition: Definition {
-        Definition(
-            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: lifetime, kind: kind,
-            isInstance: isInstance, forwardingTarget: forwardingTarget, file: file, line: Int(line))
+        slot = definition.lifetime.makeStorage().map(Slot.init)
+        isPlain = Atomic(definition.dependencyTypes != nil)
+        self.definition = definition  // last: moved in, not copied
     }
 
     /// One of 64 bits, spread by the entry's identity: `Step.inFlight` sets it for a path's entries.
