@@ -58,8 +58,8 @@ extension Container {
 
     private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
         let parent = OverrideScope.value
-        // Room for a few replacements: a test replaces one or two services.
-        let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 2)
+        // Its table is made by the first replacement: many scopes replace nothing here.
+        let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0)
         try overrides(replacements)
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(target: self, replacements: replacements, parent: parent)

@@ -3,8 +3,8 @@ import Synchronization
 
 /// The registrations of one container, by key, in registration order (a re-registration takes
 /// the place of the one it replaces), and its decorators, behind one lock that readers hold only
-/// for a lookup.
-final class Registry: Sendable {
+/// for a lookup. A value inside its container, not an object of its own.
+struct Registry: ~Copyable, Sendable {
     private struct State {
         var entries: [Key: Entry]
         /// How many keys were registered: the next one's `Entry.order`.
@@ -16,8 +16,9 @@ final class Registry: Sendable {
     private let state: Locked<State>
     private let hasDecorators = Atomic<Bool>(false)  // until one is added, registering takes one lock
 
-    /// A registry with room for `capacity` registrations before its table grows.
-    init(capacity: Int) { state = Locked(State(entries: [Key: Entry](minimumCapacity: capacity))) }
+    /// A registry with room for `capacity` registrations before its table grows; with none, the
+    /// table is made by the first registration.
+    init(capacity: Int) { state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity))) }
 
     /// Adds `entry` in the place (and order) of the registration under its key; returns that one.
     @discardableResult
