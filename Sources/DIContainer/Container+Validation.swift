@@ -12,7 +12,8 @@ extension Container {
     ///
     /// It checks the registrations as they answer in the current contexts (`validate(in:)` for
     /// others; in a test context every live-only one is a problem). Auto-wired ones are checked
-    /// from their parameter types, a closure from what its last completed run asked for, else by
+    /// from their parameter types, a closure from what a completed run asked for (validation's, or
+    /// a resolve's where validation could not simply run it again: see the catalogue), else by
     /// resolving it as `resolve` would: a `singleton` it builds is kept (its factory runs once in
     /// the container's life; a `Lazy` of it is no longer deferred), other instances are dropped.
     /// Closures with runtime arguments, `async` ones and, off the main actor, `registerMainActor`

@@ -34,6 +34,11 @@ class Entry: @unchecked Sendable {
     /// Whether a step needs nothing from `extras` (read on each step; written under its lock).
     private let isPlain: Atomic<Bool>
     let hasContexts = Atomic<Bool>(false)  // set once `contexts` is made: read on each lookup
+    /// Whether an ordinary run learns what the factory asks for: validation could not learn it by
+    /// running the factory itself without consequence (the instance is kept; the factory is
+    /// `async`, main-actor or takes runtime arguments). Others learn in validation's dry run, so
+    /// a first resolve does not pay for it.
+    private let learnsOnRuns: Bool
     /// Its place in its container's registration order (set by `Registry`, under its lock).
     let order = Atomic<Int32>(0)
     /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
@@ -104,8 +109,10 @@ class Entry: @unchecked Sendable {
     }
 
     fileprivate init(_ definition: Definition) {
-        slot = definition.lifetime.makeStorage().map(Slot.init)
-        isPlain = Atomic(definition.dependencyTypes != nil)
+        let slot = definition.lifetime.makeStorage().map(Slot.init)
+        let learns = slot != nil || definition.kind != .sync || definition.key.arguments != Key.noArguments
+        (self.slot, learnsOnRuns) = (slot, learns)
+        isPlain = Atomic(definition.dependencyTypes != nil || !learns)
         self.definition = definition  // last: moved in, not copied
     }
 
@@ -150,18 +157,21 @@ class Entry: @unchecked Sendable {
     }
 
     /// What a step needs; `nil`, without a lock, while plain: nothing to decorate, run or record.
-    var stepView: StepView? {
-        if isPlain.load(ordering: .acquiring) { return nil }
+    /// Its factory records what it asks for until it has learned it: in validation's dry run, on
+    /// runs that `learnsOnRuns`, and while it has hooks (a dry run would run them again).
+    func stepView(inDryRun: Bool) -> StepView? {
+        if !inDryRun, isPlain.load(ordering: .acquiring) { return nil }
         return stripe.withLock { _ in
-            // Not plain, yet nothing added: the first run, which only learns.
-            guard let box = extrasBox else { return StepView.learning }
-            if let view = box.extras.view { return view }
+            // Nothing added yet: the view only says whether this run learns.
+            guard let box = extrasBox else { return definition.dependencyTypes == nil ? StepView.learning : nil }
+            if !inDryRun, let view = box.extras.view { return view }
             let extras = box.extras
+            let learns = inDryRun || learnsOnRuns || !extras.hooks.isEmpty
             let view = StepView(
                 decorators: extras.decorators, hooks: extras.hooks,
-                isObserving: Self.isObserving(extras, declared: declaredDependencies),
+                isObserving: learns && Self.isObserving(extras, declared: declaredDependencies),
                 isObservingHooks: extras.hookDependencies == nil)
-            box.extras.view = view
+            if !inDryRun { box.extras.view = view }
             return view
         }
     }
@@ -171,8 +181,8 @@ class Entry: @unchecked Sendable {
         withExtras { extras in
             change(&extras)
             extras.view = nil
-            let plain =
-                extras.decorators.isEmpty && extras.hooks.isEmpty && !Self.isObserving(extras, declared: declaredDependencies)
+            let learns = learnsOnRuns && Self.isObserving(extras, declared: declaredDependencies)
+            let plain = extras.decorators.isEmpty && extras.hooks.isEmpty && !learns
             isPlain.store(plain, ordering: .releasing)
         }
     }

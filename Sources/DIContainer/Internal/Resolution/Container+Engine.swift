@@ -183,7 +183,7 @@ struct StepStart {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        view = entry.stepView
+        view = entry.stepView(inDryRun: resolution.isDryRun)
         started = resolution.isTraced ? resolution.container.tracing.now() : 0
     }
 

@@ -86,7 +86,7 @@ final class Step: Sendable {
         try checkCycle(pending.entry, below: parent)
         let step = Step(
             entry: pending.entry, parent: parent, resolution: resolution,
-            stack: StackBounds.current(below: parent), view: pending.entry.stepView, isHook: true)
+            stack: StackBounds.current(below: parent), view: pending.entry.stepView(inDryRun: resolution.isDryRun), isHook: true)
         do {
             try ThreadState.current.run(step) {
                 for hook in pending.hooks {
