@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 import Testing
 
 // A small app graph with two missing keys and two cycles (one auto-wired, one of closures).
@@ -192,6 +193,28 @@ struct ValidationTests {
             let error = try #require(throws: ValidationError.self) { try container.validate() }
             #expect(error.problems.map { $0.path.map(\.typeName) } == [["ValSession", "ValClock"]])
         }
+    }
+
+    @Test("a plain transient closure learns what it asks for in validation, a singleton on its one run")
+    func whereFactoriesLearn() throws {
+        let container = Container()
+        let (sessions, singletons) = (Locked(0), Locked(0))
+        container.register(ValClock.self) { _ in ValClock() }
+        container.register(ValSession.self) { r in
+            sessions.withLock { $0 += 1 }
+            return ValSession(clock: try r.resolve(ValClock.self))
+        }
+        container.register(ValSession.self, name: "shared", lifetime: .singleton) { r in
+            singletons.withLock { $0 += 1 }
+            return ValSession(clock: try r.resolve(ValClock.self))
+        }
+        _ = try container.resolve(ValSession.self)
+        _ = try container.resolve(ValSession.self, name: "shared")
+        try container.validate()  // runs the transient again: its resolve learned nothing
+        try container.validate()  // runs nothing: both have learned
+        #expect(sessions.withLock { $0 } == 2)
+        #expect(singletons.withLock { $0 } == 1)
+        #expect(container.registrations.map(\.dependencySource) == [.observed, .observed, .observed])
     }
 
     @Test("validation inside overrides sees the mocks, and its singletons leak neither into the scope nor out of it")
