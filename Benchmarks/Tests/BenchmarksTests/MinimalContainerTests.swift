@@ -3,7 +3,7 @@ import Testing
 
 @testable import Benchmarks
 
-@Suite("MinimalContainer: the graph case's floor builds what the case claims")
+@Suite("MinimalContainer: the floor of the graph and cold-start cases builds what they claim")
 struct MinimalContainerTests {
     private func container() throws -> MinimalContainer {
         let container = MinimalContainer()

@@ -44,6 +44,6 @@ enum BenchmarkError: Error, CustomStringConvertible {
                    run one case untimed, for perf or callgrind
                Benchmarks memory <ours|swinject|none> <count>
                    (internal, the memory probe's child) build registrations, print peak RSS in kB
-        CONTENDER is hand-wired, ours, swinject, swift-dependencies or minimal (the graph case's floor).
+        CONTENDER is hand-wired, ours, swinject, swift-dependencies or minimal (the floor of the graph and cold-start cases).
         """
 }

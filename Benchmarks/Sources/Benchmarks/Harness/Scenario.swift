@@ -9,7 +9,8 @@ enum Contender: String, Sendable, CaseIterable {
     /// swift-dependencies 1.17.1 (Point-Free), in its documented form: `DependencyKey`s,
     /// `DependencyValues` properties, `@Dependency` reads and `withDependencies` scopes.
     case dependencies = "swift-dependencies"
-    /// `MinimalContainer`, the floor of a container with this API shape: the graph case only.
+    /// `MinimalContainer`, the floor of a container with this API shape: the graph and cold-start
+    /// cases only.
     case minimal = "minimal container"
 }
 

@@ -9,7 +9,7 @@ struct Table {
         let title: String
         let scenario: Scenario
         /// Whose figure fills the median/min/max columns (hand-wired for case 1, the minimal
-        /// container for the graph case's floor, else ours).
+        /// container for the floors of the graph and cold-start cases, else ours).
         var primary: Contender = .ours
         /// The hand-wired scenario the ratio column compares with.
         var floor: Scenario?
