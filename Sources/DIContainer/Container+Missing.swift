@@ -9,7 +9,7 @@ extension Container {
         parent?.record(Dependency(key: key, service: requested))
         return missingError(
             for: key, requested: requested, path: (parent?.path ?? []) + [requested], scope: scope,
-            isAutoWiredParameter: parent?.entry.declaredDependencies != nil)
+            isAutoWiredParameter: parent?.entry.definition.dependencyTypes != nil)
     }
 
     /// An argument mismatch when the type and name are registered with other arguments, else

@@ -146,7 +146,7 @@ extension Container {
                 problems.append(
                     missingError(
                         for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
-                        scope: scope, isAutoWiredParameter: entry.declaredDependencies != nil))
+                        scope: scope, isAutoWiredParameter: entry.definition.dependencyTypes != nil))
             }
             // What the initCompleted hooks ask for must be registered too; it closes no cycle.
             for dependency in entry.hookDependencies ?? []
