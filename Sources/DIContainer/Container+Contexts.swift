@@ -82,8 +82,8 @@ extension Registration {
         addVariant(
             context,
             .sync(
-                Service.self, name: entry.key.name, argumentTypes: Container.types(repeat (each A).self),
-                lifetime: lifetime ?? entry.lifetime,
+                Service.self, name: key.name, argumentTypes: Container.types(repeat (each A).self),
+                lifetime: lifetime ?? registered.lifetime,
                 file: file, line: line
             ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
@@ -91,7 +91,7 @@ extension Registration {
     /// Removes the variant for `context` and its instances; the registration stays.
     @discardableResult
     public func removeVariant(_ context: Context) -> Registration<Service> {
-        entry.contexts?.state.withLock { $0.variants.removeAll { $0.context == context } }
+        container.registry.update(key) { current, _ in current.varied(context, nil) }
         return self
     }
 
@@ -100,82 +100,46 @@ extension Registration {
     /// throws `ResolutionError.Kind.liveOnly`, and `validate()` lists every such service.
     @discardableResult
     public func liveOnly() -> Registration<Service> {
-        let refusal = (entry as? any Refusable)?.refusal(of: entry, .liveOnly)
-        entry.variants.state.withLock { $0.refusal = refusal }
+        container.registry.update(key) { current, _ in current.markedLiveOnly() }
         return self
     }
 
     private func addVariant(_ context: Context, _ variant: Entry) -> Registration<Service> {
-        // A variant taking other runtime arguments than the registration answers with the mismatch.
-        let mismatch = ResolutionError.Kind.argumentMismatch(
-            registered: [variant.argumentTypes.map(displayName(of:))], given: entry.argumentTypes.map(displayName(of:)))
-        let variant = variant.key == entry.key ? variant : (entry as? any Refusable)?.refusal(of: entry, mismatch) ?? entry
-        variant.addDecorators(container.registry.decorators(for: variant.key))
-        entry.variants.state.withLock { state in
-            state.variants.removeAll { $0.context == context }
-            state.variants.append((context, variant))
+        container.registry.update(key) { current, decorators in
+            // A variant taking other runtime arguments than the registration answers with the mismatch.
+            let mismatch = ResolutionError.Kind.argumentMismatch(
+                registered: [variant.argumentTypes.map(displayName(of:))], given: current.argumentTypes.map(displayName(of:)))
+            let variant = variant.key == current.key ? variant : current.refusal(mismatch)
+            return current.varied(context, variant.decorated(by: decorators))
         }
         return self
     }
 }
 
-/// A registration's variants and live-only mark (`Entry.contexts`, made on first use).
-final class ContextVariants: Sendable {
-    struct State {
-        var variants: [(context: Context, entry: Entry)] = []
-        /// A live-only registration's stand-in in a test context (see `Refusable`).
-        var refusal: Entry?
-    }
-
-    let state = Locked(State())
-
-    /// The registration that answers for `base` in the current task's contexts.
+extension Entry.Additions {
+    /// The registration answering for `base` in the task's contexts: the variant of the
+    /// highest-ranked active context, else in a test context a live-only registration's refusal,
+    /// else `base`.
     func answer(_ base: Entry) -> Entry {
+        guard !variants.isEmpty || refusal != nil else { return base }
         let contexts = Container.currentContexts
-        let state = state.withLock { $0 }
-        let active = state.variants.filter { contexts.contains($0.context) }
+        let active = variants.filter { contexts.contains($0.context) }
         if let best = active.min(by: { $0.context.rank < $1.context.rank }) { return best.entry }
-        if let refusal = state.refusal, contexts.contains(.test) { return refusal }
+        if let refusal, contexts.contains(.test) { return refusal }
         return base
     }
 }
 
 extension Entry {
-    /// The registration answering for this one in the task's contexts (itself, read for free, if plain).
-    var answering: Entry { contexts?.answer(self) ?? self }
+    /// The registration answering for this one in the task's contexts (itself, read for free, if
+    /// nothing was added to it).
+    var answering: Entry { additions?.answer(self) ?? self }
 
-    /// Gives `copy` (decorated) decorated copies of this registration's variants, and its mark.
-    func copyContexts(to copy: Entry, decorators: [AnyDecorator]) {
-        guard let state = contexts?.state.withLock({ $0 }) else { return }
-        let variants = state.variants.map { ($0.context, $0.entry.copy()) }
-        variants.forEach { $0.1.addDecorators(decorators) }
-        let refusal = state.refusal == nil ? nil : (self as? any Refusable)?.refusal(of: copy, .liveOnly)
-        copy.variants.state.withLock { $0 = ContextVariants.State(variants: variants, refusal: refusal) }
-    }
+    /// This registration and its variants.
+    var withVariants: [Entry] { [self] + variants.map(\.entry) }
 
-    var withVariants: [Entry] { [self] + (contexts?.state.withLock { $0.variants.map(\.entry) } ?? []) }
-
-    /// Whether this is the stand-in of `base`, a live-only registration, in a test context.
+    /// Whether this entry is `base`'s live-only refusal.
     func isRefusal(of base: Entry) -> Bool {
-        self !== base && base.contexts?.state.withLock { $0.refusal } === self
+        self !== base && base.additions?.refusal === self
     }
-
-    fileprivate static func refusal<S, Args>(of entry: Entry, _ kind: ResolutionError.Kind, _: S.Type, _: Args.Type) -> Entry {
-        let (service, site) = (entry.service, entry.site)  // not `entry`: it keeps the refusal
-        let definition = Definition(
-            key: entry.key, serviceType: entry.serviceType, argumentTypes: entry.argumentTypes, lifetime: .transient,
-            file: entry.file, line: entry.line)
-        return SyncFactory<S, Args>(definition) { resolver, _ in
-            throw ResolutionError(kind, path: (resolver as? Step)?.path ?? [service], registrationSite: site)
-        }
-    }
-}
-
-/// Makes a registration's stand-in that throws `kind` (a live-only one in a test context): transient, same key.
-protocol Refusable { func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry }
-extension SyncFactory: Refusable {
-    func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) }
-}
-extension AsyncFactory: Refusable {
-    func refusal(of entry: Entry, _ kind: ResolutionError.Kind) -> Entry { .refusal(of: entry, kind, S.self, Args.self) }
 }

@@ -32,13 +32,8 @@ extension Container {
     ) {
         let key = DecorationKey(Key(S.self, name: name, arguments: Void.self))
         let decorator = AnyDecorator(decorator, site: "\(file):\(line)")
-        registry.addDecorator(decorator, for: key)
-        let own = registry.allEntries.filter { DecorationKey($0.key) == key }
-        for entry in own {
-            entry.addDecorators([decorator])
-            entry.contexts?.state.withLock { $0.variants }.forEach { $0.entry.addDecorators([decorator]) }
-        }
-        adoptDecorated(key, from: parent, scope: nil, except: own.map(\.key))
+        let own = registry.addDecorator(decorator, for: key)
+        adoptDecorated(key, from: parent, scope: nil, except: own)
     }
 
     /// Copies into this container, decorated, the registrations of `key` that `source` (a parent
@@ -51,10 +46,7 @@ extension Container {
         for entry in candidates where entry.key.name == key.name && seen.insert(entry.key).inserted {
             // The nearest registration of a key answers it; a ready-made instance is not decorated.
             guard !entry.isInstance else { continue }
-            let copy = entry.copy()
-            copy.addDecorators(registry.decorators(for: copy.key))
-            entry.copyContexts(to: copy, decorators: registry.decorators(for: copy.key))
-            registry.add(copy)
+            registry.addUnlessRegistered(entry.adopted())
         }
     }
 

@@ -196,7 +196,7 @@ enum MainActorFactory {
     ) -> @Sendable (any Resolver, Args) throws -> S {
         return { resolver, arguments in
             try MainActorIsolation.run(factory, resolver, arguments) {
-                throw ResolutionError(.mainActorRequired, path: (resolver as? Step)?.path ?? [])
+                throw Refusal(kind: .mainActorRequired)
             }
         }
     }

@@ -123,11 +123,11 @@ extension Container {
     public func register<S: Sendable>(
         _ type: S.Type, name: Name? = nil, instance: S, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<S> {
-        let entry = SyncFactory<S, Void>(
+        let entry = Factory<S, Void>(
             Entry.Definition(
                 key: Key(S.self, name: name, arguments: Void.self), serviceType: S.self, lifetime: .singleton, file: file,
-                isInstance: true, line: Int32(clamping: line))
-        ) { _, _ in instance }
+                isInstance: true, line: Int32(clamping: line)),
+            .plain { _ in instance })
         entry.slot?.storage.store(InstanceBox(instance))
         return add(entry)
     }
@@ -232,9 +232,8 @@ extension Container {
 
     /// Adds `entry`, replacing any registration under the same key.
     func add<S>(_ entry: Entry) -> Registration<S> {
-        entry.addDecorators(registry.decorators(for: entry.key))
         registry.add(entry)
-        return Registration(entry: entry, container: self)
+        return Registration(key: entry.key, registered: entry, container: self)
     }
 }
 
@@ -247,12 +246,12 @@ extension Entry {
         dependencyTypes: [Any.Type]? = nil, file: StaticString, line: Int,
         _ body: @escaping @Sendable (any Resolver, Args) throws -> S
     ) -> Entry {
-        SyncFactory(
+        Factory(
             Definition(
                 key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
                 argumentTypes: argumentTypes, lifetime: lifetime, dependencyTypes: dependencyTypes, file: file, kind: kind,
                 line: Int32(clamping: line)),
-            body)
+            .withArguments(body))
     }
 
     /// A registration of a synchronous factory of `S` without runtime arguments.
@@ -260,11 +259,11 @@ extension Entry {
         _: S.Type, name: Name?, lifetime: Lifetime, file: StaticString, line: Int,
         _ body: @escaping @Sendable (any Resolver) throws -> S
     ) -> Entry {
-        SyncFactory<S, Void>(
+        Factory<S, Void>(
             Definition(
                 key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), serviceType: S.self,
                 lifetime: lifetime, file: file, line: Int32(clamping: line)),
-            plain: body)
+            .plain(body))
     }
 
     /// A registration of an `async` factory of `S` taking runtime arguments `Args`.
@@ -272,10 +271,10 @@ extension Entry {
         _: S.Type, name: Name?, argumentTypes: [Any.Type] = [], lifetime: Lifetime, file: StaticString, line: Int,
         _ body: @escaping @Sendable (any Resolver, Args) async throws -> S
     ) -> Entry {
-        AsyncFactory(
+        Factory(
             Definition(
                 key: Key(type: ObjectIdentifier(S.self), name: name, arguments: ObjectIdentifier(Args.self)), serviceType: S.self,
                 argumentTypes: argumentTypes, lifetime: lifetime, file: file, kind: .async, line: Int32(clamping: line)),
-            body)
+            .async(body))
     }
 }

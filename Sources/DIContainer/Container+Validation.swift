@@ -108,7 +108,7 @@ extension Container {
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
     private func dryRun(_ entry: Entry) -> ResolutionError? {
         do {
-            try (entry as? any DryRunnable)?.dryRun(entry, in: self)
+            try entry.dryRun(in: self)
             return nil
         } catch {
             return Self.problem(error, entry)
@@ -117,7 +117,7 @@ extension Container {
 
     private func dryRunAsync(_ entry: Entry) async -> ResolutionError? {
         do {
-            try await (entry as? any DryRunnable)?.dryRunAsync(entry, in: self)
+            try await entry.dryRunAsync(in: self)
             return nil
         } catch {
             return Self.problem(error, entry)
@@ -267,33 +267,5 @@ extension Container: CustomStringConvertible {
             "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
             + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")
         return ([header] + infos.map { "  \($0)" }).joined(separator: "\n")
-    }
-}
-
-/// A factory box that validation can run without knowing its types statically: it resolves its
-/// registration at top level, untraced, as `resolve` would.
-protocol DryRunnable {
-    func dryRun(_ entry: Entry, in container: Container) throws
-    func dryRunAsync(_ entry: Entry, in container: Container) async throws
-}
-
-extension SyncFactory: DryRunnable {
-    func dryRun(_ entry: Entry, in container: Container) throws {
-        // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
-        guard let none = () as? Args else { return }
-        _ = try container.resolve(S.self, key: entry.key, arguments: none, parent: nil, dryRun: true)
-    }
-
-    func dryRunAsync(_ entry: Entry, in container: Container) async throws {
-        try dryRun(entry, in: container)
-    }
-}
-
-extension AsyncFactory: DryRunnable {
-    func dryRun(_ entry: Entry, in container: Container) throws {}
-
-    func dryRunAsync(_ entry: Entry, in container: Container) async throws {
-        guard let none = () as? Args else { return }
-        _ = try await container.resolveAsync(S.self, key: entry.key, arguments: none, parent: nil, dryRun: true)
     }
 }

@@ -12,13 +12,15 @@
 /// `Service` is the registered type; `Registration.Info` (the readable description that
 /// `Container.registrations` lists) does not depend on it.
 public struct Registration<Service>: Sendable {
-    let entry: Entry
+    let key: Key
+    /// The registration as `register` made it, before anything was added to it.
+    let registered: Entry
     /// The container `entry` was added to, where forwarded types are added too.
     let container: Container
 
     /// What this registration is, in readable form.
     public var info: Info {
-        Info(entry)
+        Info(container.registry.entry(for: key) ?? registered)
     }
 
     /// Forwards `type` (under `name`) to this registration: resolving it gives the instance this
@@ -49,9 +51,7 @@ public struct Registration<Service>: Sendable {
     public func implements<Forwarded>(
         _ type: Forwarded.Type, name: Name? = nil, file: StaticString = #fileID, line: Int = #line
     ) -> Registration<Service> {
-        if let target = entry as? any Forwardable {
-            container.registry.add(target.alias(Forwarded.self, of: entry, name: name, file: file, line: line))
-        }
+        container.registry.add(registered.alias(Forwarded.self, name: name, in: container, file: file, line: line))
         return self
     }
 
@@ -85,9 +85,11 @@ public struct Registration<Service>: Sendable {
     public func initCompleted(
         _ hook: @escaping @Sendable (_ resolver: any Resolver, _ service: Service) throws -> Void
     ) -> Registration<Service> {
-        entry.addHook { resolver, instance in
-            // The engine passes the instance as the registration's service type.
-            if let service = instance as? Service { try hook(resolver, service) }
+        container.registry.update(key) { current, _ in
+            current.hooked { resolver, instance in
+                // The engine passes the instance as the registration's service type.
+                if let service = instance as? Service { try hook(resolver, service) }
+            }
         }
         return self
     }

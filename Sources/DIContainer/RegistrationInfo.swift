@@ -65,26 +65,26 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
 
     init(_ entry: Entry) {
         service = entry.service
-        lifetime = entry.forwardingTarget?.lifetime ?? entry.lifetime
-        aliasOf = entry.forwardingTarget?.service
-        initCompletedHooks = entry.hookCount
+        let target = entry.forwardingTarget
+        lifetime = target?.lifetime ?? entry.lifetime
+        aliasOf = target?.service
+        initCompletedHooks = entry.hooks.count
         isAsync = entry.isAsync
         isInstance = entry.isInstance
         isMainActor = entry.isMainActor
         file = "\(entry.file)"
         line = Int(entry.line)
-        decorators = entry.decoratorSites
-        let contexts = entry.contexts?.state.withLock { $0 }
-        variants = (contexts?.variants ?? []).map { Variant(context: $0.context, lifetime: $0.entry.lifetime) }
-        isLiveOnly = contexts?.refusal != nil
+        decorators = entry.decorators.map(\.site)
+        variants = entry.variants.map { Variant(context: $0.context, lifetime: $0.entry.lifetime) }
+        isLiveOnly = entry.additions?.refusal != nil
         var known: [Dependency]
-        if let target = entry.forwardingTarget {
+        if let target {
             known = [Dependency(target)]
             dependencySource = .declared
         } else if entry.isInstance {
             known = []
             dependencySource = .notApplicable
-        } else if let declared = entry.declaredDependencies, !entry.isDecorated {
+        } else if let declared = entry.declaredDependencies, entry.decorators.isEmpty {
             known = declared
             dependencySource = .declared
         } else if let observed = entry.knownDependencies {
@@ -95,7 +95,7 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
             dependencySource = .unknown
         }
         // What a variant asks for is a dependency too, in its context.
-        for dependency in (contexts?.variants ?? []).flatMap({ $0.entry.knownDependencies ?? [] }) where !known.contains(dependency) {
+        for dependency in entry.variants.flatMap({ $0.entry.knownDependencies ?? [] }) where !known.contains(dependency) {
             known.append(dependency)
         }
         dependencies = known.map(\.service)

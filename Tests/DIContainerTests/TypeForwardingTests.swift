@@ -1,4 +1,5 @@
 import DIContainer
+import Locking
 import Testing
 
 protocol TokenProvider: AnyObject {}
@@ -241,5 +242,25 @@ struct TypeForwardingTests {
                 "TokenProvider · alias of UserSession · singleton",
                 "SessionInvalidator (name: auth) · alias of UserSession · singleton",
             ])
+    }
+
+    // MARK: - Dip: an instance resolved by a forwarded type is reused by its hooks
+
+    /// Dip's `testThatItReusesInstanceResolvedByTypeForwarding`: a resolve that starts at the
+    /// forwarded type, whose registration's hook resolves that forwarded type again, gets the same
+    /// instance, not a circular-dependency error.
+    @Test("a hook resolving the forwarded type its resolve started at gets the same instance", arguments: [Lifetime.graph, .singleton, .weak])
+    func hookReusesInstanceResolvedByForwardedType(lifetime: Lifetime) throws {
+        let container = Container()
+        let seen = Locked<[ObjectIdentifier]>([])
+        container.register(UserSession.self, lifetime: lifetime) { _ in UserSession() }
+            .implements(TokenProvider.self)
+            .initCompleted { r, session in
+                let provider = try r.resolve(TokenProvider.self)
+                seen.withLock { $0.append(ObjectIdentifier(provider)) }
+                #expect(provider === session)
+            }
+        let provider = try container.resolve(TokenProvider.self)
+        #expect(seen.withLock { $0 } == [ObjectIdentifier(provider)])
     }
 }

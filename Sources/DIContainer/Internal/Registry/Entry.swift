@@ -1,51 +1,78 @@
-import Locking
-import Synchronization
-
-/// One registration: how to build a service, which lifetime keeps it, and what is known about it.
-/// A re-registration replaces the whole entry, and with it the instances its store kept. Every
-/// entry is a `SyncFactory` or an `AsyncFactory`, holding its factory, typed: one allocation.
-/// `@unchecked Sendable`, reviewed: open only to those two (its initializer is private to this
-/// file); every stored property here and there is a `let` of a `Sendable` type but `extrasBox`,
-/// which is read and written only under its stripe lock (`withExtras`).
+/// One registration, as an immutable record: how to build the service, which lifetime keeps it,
+/// and what was added to it after `register` (decorators, hooks, context variants, a live-only
+/// mark). Adding any of those makes a new entry that the registry swaps in under its lock
+/// (`Registry.update`), so changes made on several threads at once all end up in the registration.
+/// Every entry is a `Factory<S, Args>`, which holds the factory, typed: one allocation.
+///
+/// What a run of the factory asks for is not kept here but in `LearnedDependencies`.
+// `@unchecked Sendable`, reviewed: open only to `Factory` (the initializer is file-private), and
+// every stored property here and there is a `let` of a `Sendable` type.
 class Entry: @unchecked Sendable {
-    /// How the factory runs; `mainActor`: synchronously, isolated to the main actor.
-    enum Kind: Sendable { case sync, async, mainActor }
-
-    /// What may change after registration: decorators and hooks are added later, and what the
-    /// factory asks for is learned on its first run.
-    struct Extras: Sendable {
-        var decorators: [AnyDecorator] = []
-        var hooks: [Hook] = []
-        /// What the factory asked for on its first completed run (or, until then, its latest
-        /// failed one), and whether that run completed.
-        var observed: (dependencies: [Dependency], isComplete: Bool)?
-        /// What the hooks asked for on their first run.
-        var hookDependencies: [Dependency]?
-        /// What a step needs of the above, made once per change.
-        var view: StepView?
-        /// Its context variants and live-only mark (`Container+Contexts`).
-        var contexts: ContextVariants?
-    }
+    /// How the factory runs; `mainActor`: synchronously, isolated to the main actor; `forwarding`:
+    /// it has no factory of its own but answers with another registration's instance.
+    enum Kind: Sendable { case sync, async, mainActor, forwarding }
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
 
-    /// What was registered, kept whole: registering moves it in instead of copying each field.
+    /// What was added after `register`; `nil` for most registrations, which the engine then reads
+    /// no further.
+    final class Additions: Sendable {
+        let decorators: [AnyDecorator]
+        let hooks: [Hook]
+        /// Its context variants (`Registration.when`), each a registration of its own.
+        let variants: [(context: Context, entry: Entry)]
+        /// What answers in a test context for a live-only registration (`Registration.liveOnly`).
+        let refusal: Entry?
+
+        init(decorators: [AnyDecorator] = [], hooks: [Hook] = [], variants: [(context: Context, entry: Entry)] = [], refusal: Entry? = nil) {
+            (self.decorators, self.hooks, self.variants, self.refusal) = (decorators, hooks, variants, refusal)
+        }
+
+        var isEmpty: Bool { decorators.isEmpty && hooks.isEmpty && variants.isEmpty && refusal == nil }
+    }
+
+    /// What a registration is, but for its factory and additions.
+    struct Definition: Sendable {
+        let key: Key
+        let serviceType: Any.Type
+        var argumentTypes: [Any.Type] = []
+        let lifetime: Lifetime
+        /// The parameters of an auto-wired initializer, known without building anything.
+        var dependencyTypes: [Any.Type]? = nil
+        /// The registration this one answers with (`Registration.implements`), found by key in the
+        /// container that registered both.
+        var forwarding: Forwarding? = nil
+        let file: StaticString
+        var kind = Kind.sync
+        var isInstance = false
+        let line: Int32
+    }
+
+    /// Where a forwarded type's instance comes from.
+    struct Forwarding: Sendable {
+        let target: Key
+        weak var container: Container?
+    }
+
     let definition: Definition
-    /// Whether a step needs nothing from `extras` (read on each step; written under its lock).
-    private let isPlain: Atomic<Bool>
-    let hasContexts = Atomic<Bool>(false)  // set once `contexts` is made: read on each lookup
-    /// Whether an ordinary run learns what the factory asks for: validation could not learn it by
-    /// running the factory itself without consequence (the instance is kept; the factory is
-    /// `async`, main-actor or takes runtime arguments). Others learn in validation's dry run, so
-    /// a first resolve does not pay for it.
-    private let learnsOnRuns: Bool
-    /// Its place in its container's registration order (set by `Registry`, under its lock).
-    let order = Atomic<Int32>(0)
     /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
     let slot: Slot?
-    /// Made on first use: most registrations never get a decorator or a hook, or anything to learn.
-    /// Only `withExtras` touches it.
-    private var extrasBox: ExtrasBox?
+    let additions: Additions?
+    /// Whether an ordinary run learns what the factory asks for: validation could not learn it by
+    /// running the factory itself without consequence (the instance is kept; the factory is
+    /// `async`, main-actor or takes runtime arguments; hooks would run again). Others learn in
+    /// validation's dry run, so that a plain resolve does not pay for it.
+    let learnsOnRuns: Bool
+
+    fileprivate init(_ definition: Definition, slot: Slot?, additions: Additions?) {
+        let additions = additions?.isEmpty == true ? nil : additions
+        let kind = definition.kind
+        learnsOnRuns =
+            slot != nil || (kind != .sync && kind != .forwarding) || definition.key.arguments != Key.noArguments
+            || additions?.hooks.isEmpty == false
+        (self.slot, self.additions) = (slot, additions)
+        self.definition = definition
+    }
 
     var key: Key { definition.key }
     var serviceType: Any.Type { definition.serviceType }
@@ -54,83 +81,20 @@ class Entry: @unchecked Sendable {
     var kind: Kind { definition.kind }
     /// A ready-made instance (`register(_:name:instance:)`): shared by every override scope.
     var isInstance: Bool { definition.isInstance }
-    /// The registration this one forwards to (`Registration.implements(_:name:)`), else `nil`.
-    var forwardingTarget: Entry? { definition.forwardingTarget }
     var file: StaticString { definition.file }
     var line: Int32 { definition.line }
+    var decorators: [AnyDecorator] { additions?.decorators ?? [] }
+    var hooks: [Hook] { additions?.hooks ?? [] }
+    var variants: [(context: Context, entry: Entry)] { additions?.variants ?? [] }
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     var declaredDependencies: [Dependency]? { definition.dependencyTypes?.map(Dependency.init(declared:)) }
 
-    /// `Extras` out of line, so that an entry without any stays small.
-    private final class ExtrasBox {
-        var extras = Extras()
+    /// The registration a forwarded type answers with, if this is one and it is still registered.
+    var forwardingTarget: Entry? {
+        definition.forwarding.flatMap { $0.container?.registry.entry(for: $0.target) }
     }
 
-    /// Runs `body` on `extras` under the entry's stripe lock, one of 16 shared by all entries: a
-    /// lock of its own would cost every registration an allocation. `body` only changes values.
-    private func withExtras<R>(_ body: (inout Extras) -> R) -> R {
-        stripe.withLock { _ in
-            let box = extrasBox ?? ExtrasBox()
-            extrasBox = box
-            return body(&box.extras)
-        }
-    }
-    private var stripe: Locked<Int> { Self.stripes[Int(bitPattern: ObjectIdentifier(self)) >> 6 & 15] }
-    // `Int`, not `Void`: a zero-sized value shares its address with the mutex, which TSan reports.
-    private static let stripes = (0..<16).map { _ in Locked(0) }
-
-    /// What one step of the registration needs from `extras`.
-    final class StepView: Sendable {
-        let decorators: [AnyDecorator], hooks: [Hook]
-        /// Whether the factory's run (the hooks' run) records what it asks for.
-        let isObserving: Bool, isObservingHooks: Bool
-
-        init(decorators: [AnyDecorator], hooks: [Hook], isObserving: Bool, isObservingHooks: Bool) {
-            (self.decorators, self.hooks) = (decorators, hooks)
-            (self.isObserving, self.isObservingHooks) = (isObserving, isObservingHooks)
-        }
-        /// The view of a registration that has nothing but its dependencies to learn.
-        static let learning = StepView(decorators: [], hooks: [], isObserving: true, isObservingHooks: true)
-    }
-
-    /// What a registration is, but for its factory. Fields in this order pack the small ones
-    /// together, so that an entry fits a smaller allocation.
-    struct Definition {
-        let key: Key
-        let serviceType: Any.Type
-        var argumentTypes: [Any.Type] = []
-        let lifetime: Lifetime
-        var dependencyTypes: [Any.Type]? = nil
-        var forwardingTarget: Entry? = nil
-        let file: StaticString
-        var kind = Kind.sync
-        var isInstance = false
-        let line: Int32
-    }
-
-    fileprivate init(_ definition: Definition) {
-        let slot = definition.lifetime.makeStorage().map(Slot.init)
-        let learns = slot != nil || definition.kind != .sync || definition.key.arguments != Key.noArguments
-        (self.slot, learnsOnRuns) = (slot, learns)
-        isPlain = Atomic(definition.dependencyTypes != nil || !learns)
-        self.definition = definition  // last: moved in, not copied
-    }
-
-    /// One of 64 bits, spread by the entry's identity: `Step.inFlight` sets it for a path's entries.
-    var filterBit: UInt64 {
-        1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-    }
-
-    /// A registration like this one, with instances of its own: what a child container registers
-    /// to decorate a service its parent registered. (Each subclass copies its factory.)
-    func copy() -> Entry { self }
-
-    /// `copy`, decorated as this registration is.
-    fileprivate func decorated(_ copy: Entry) -> Entry {
-        copy.addDecorators(current.decorators)
-        return copy
-    }
-
+    /// Whether the factory is `async`.
     var isAsync: Bool { kind == .async }
     var isMainActor: Bool { kind == .mainActor }
 
@@ -142,145 +106,157 @@ class Entry: @unchecked Sendable {
     /// `Module/File.swift:12`.
     var site: String { "\(file):\(line)" }
 
-    /// A snapshot of what may change.
-    var current: Extras { stripe.withLock { _ in extrasBox?.extras } ?? Extras() }
-
-    /// Its context variants and live-only mark, if any (`Container+Contexts`); `variants` makes them.
-    var contexts: ContextVariants? { hasContexts.load(ordering: .acquiring) ? withExtras { $0.contexts } : nil }
-    var variants: ContextVariants {
-        defer { hasContexts.store(true, ordering: .releasing) }
-        return withExtras { extras in
-            let made = extras.contexts ?? ContextVariants()
-            extras.contexts = made
-            return made
-        }
+    /// One of 64 bits, spread by the entry's identity: `Step.inFlight` sets it for a path's entries.
+    var filterBit: UInt64 {
+        1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    /// What a step needs; `nil`, without a lock, while plain: nothing to decorate, run or record.
-    /// Its factory records what it asks for until it has learned it: in validation's dry run, on
-    /// runs that `learnsOnRuns`, and while it has hooks (a dry run would run them again).
-    func stepView(inDryRun: Bool) -> StepView? {
-        if !inDryRun, isPlain.load(ordering: .acquiring) { return nil }
-        return stripe.withLock { _ in
-            // Nothing added yet: the view only says whether this run learns.
-            guard let box = extrasBox else { return definition.dependencyTypes == nil ? StepView.learning : nil }
-            if !inDryRun, let view = box.extras.view { return view }
-            let extras = box.extras
-            let learns = inDryRun || learnsOnRuns || !extras.hooks.isEmpty
-            let view = StepView(
-                decorators: extras.decorators, hooks: extras.hooks,
-                isObserving: learns && Self.isObserving(extras, declared: declaredDependencies),
-                isObservingHooks: extras.hookDependencies == nil)
-            if !inDryRun { box.extras.view = view }
-            return view
-        }
+    // MARK: - New entries from this one (each `Factory` makes them with its typed factory)
+
+    /// This registration with `additions` instead of its own; `freshSlot`: with a store of its
+    /// own (what was built before is built again), else sharing this one's instances.
+    func with(_ additions: Additions?, freshSlot: Bool) -> Entry { self }
+
+    /// An entry answering `key` in place of this one by throwing `kind` (a live-only
+    /// registration in a test context, a variant taking other runtime arguments).
+    func refusal(_ kind: ResolutionError.Kind) -> Entry { self }
+
+    /// An entry for `type` under `name` that answers with this registration's instance.
+    func alias<F>(_ type: F.Type, name: Name?, in container: Container, file: StaticString, line: Int) -> Entry { self }
+
+    // MARK: - Steps that need the factory's types
+
+    /// A step of this registration for a forwarded type's step, with the runtime arguments the
+    /// forwarded type was asked with; the instance.
+    func stepForwarded(arguments: Any, parent: Step?, resolution: Resolution) throws -> Any {
+        throw Refusal(kind: .notRegistered)
     }
 
-    /// Changes `extras` and whether the registration is plain, under the lock.
-    private func update(_ change: (inout Extras) -> Void) {
-        withExtras { extras in
-            change(&extras)
-            extras.view = nil
-            let learns = learnsOnRuns && Self.isObserving(extras, declared: declaredDependencies)
-            let plain = extras.decorators.isEmpty && extras.hooks.isEmpty && !learns
-            isPlain.store(plain, ordering: .releasing)
-        }
+    func stepForwardedAsync(arguments: Any, parent: Step?, resolution: Resolution) async throws -> Any {
+        throw Refusal(kind: .notRegistered)
     }
 
-    func addDecorators(_ decorators: [AnyDecorator]) {
-        // A ready-made instance is never built, so never decorated.
-        guard !decorators.isEmpty, !isInstance else { return }
-        update { extras in
-            extras.decorators += decorators
-            // A decorator may ask for more: the next run is observed again.
-            extras.observed = nil
-        }
-        // What was built undecorated is built again, decorated.
-        slot?.reset()
+    /// Resolves this registration at top level in validation's dry run, as `resolve` would: only
+    /// registrations without runtime arguments; `async` ones only by `dryRunAsync`.
+    func dryRun(in container: Container) throws {}
+
+    func dryRunAsync(in container: Container) async throws {}
+
+    // MARK: - Additions
+
+    /// This registration decorated by `decorators` too, built again; its variants as well. A
+    /// ready-made instance is never built, so never decorated.
+    func decorated(by decorators: [AnyDecorator]) -> Entry {
+        guard !decorators.isEmpty, !isInstance, kind != .forwarding else { return self }
+        let variants = self.variants.map { ($0.context, $0.entry.decorated(by: decorators)) }
+        return with(Additions(decorators: self.decorators + decorators, hooks: hooks, variants: variants, refusal: additions?.refusal), freshSlot: true)
     }
 
-    func addHook(_ hook: @escaping Hook) {
-        update { $0.hooks.append(hook) }
+    /// This registration with `hook` run after each new instance.
+    func hooked(_ hook: @escaping Hook) -> Entry {
+        with(Additions(decorators: decorators, hooks: hooks + [hook], variants: variants, refusal: additions?.refusal), freshSlot: false)
     }
 
-    var isDecorated: Bool { !current.decorators.isEmpty }
-    var decoratorSites: [String] { current.decorators.map(\.site) }
-    var hookCount: Int { current.hooks.count }
-    var hookDependencies: [Dependency]? { current.hookDependencies }
-
-    /// The dependencies known without running the factory now: declared, or seen on a run.
-    var knownDependencies: [Dependency]? {
-        let extras = current
-        if let declaredDependencies, extras.decorators.isEmpty { return declaredDependencies }
-        return extras.observed?.dependencies
+    /// This registration with `variant` answering in `context` (replacing one there), or without
+    /// the variant of `context` when `variant` is `nil`.
+    func varied(_ context: Context, _ variant: Entry?) -> Entry {
+        var variants = self.variants.filter { $0.context != context }
+        if let variant { variants.append((context, variant)) }
+        return with(Additions(decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal), freshSlot: false)
     }
 
-    /// Whether the factory's next run should record what it asks for: no run completed yet.
-    static func isObserving(_ extras: Extras, declared: [Dependency]?) -> Bool {
-        (declared == nil || !extras.decorators.isEmpty) && extras.observed?.isComplete != true
+    /// This registration, refused in a test context (`Registration.liveOnly`).
+    func markedLiveOnly() -> Entry {
+        with(Additions(decorators: decorators, hooks: hooks, variants: variants, refusal: refusal(.liveOnly)), freshSlot: false)
     }
 
-    /// Whether validation has to run the factory to learn its dependencies.
-    var needsDryRun: Bool {
-        !isInstance && key.arguments == Key.noArguments && Self.isObserving(current, declared: declaredDependencies)
-    }
-
-    /// Keeps what a run of the factory asked for: the first completed run's, or until then the
-    /// latest failed run's.
-    func observe(_ dependencies: [Dependency], complete: Bool) {
-        update { if $0.observed?.isComplete != true { $0.observed = (dependencies, complete) } }
-    }
-
-    func observeHooks(_ dependencies: [Dependency]) {
-        update { if $0.hookDependencies == nil { $0.hookDependencies = dependencies } }
+    /// A registration like this one with instances of its own: what a child container registers
+    /// to decorate a service its parent registered.
+    func adopted() -> Entry {
+        let variants = self.variants.map { ($0.context, $0.entry.adopted()) }
+        return with(Additions(decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal), freshSlot: true)
     }
 }
 
-/// A registration with a synchronous factory, typed: `S` is the service, `Args` the tuple of
-/// runtime arguments.
-final class SyncFactory<S, Args>: Entry, @unchecked Sendable {
-    // `@unchecked Sendable` restated from `Entry`: one `let` of a `Sendable` enum.
+/// A registration with its factory, typed: `S` is the service, `Args` the tuple of runtime
+/// arguments.
+final class Factory<S, Args>: Entry, @unchecked Sendable {
+    // `@unchecked Sendable` restated from `Entry`: one more `let`, of a `Sendable` enum.
     /// Without runtime arguments, the closure given to `register` itself: registering it makes
     /// no wrapping closure.
-    private enum Body: Sendable {
+    enum Body: Sendable {
         case plain(@Sendable (any Resolver) throws -> S)
         case withArguments(@Sendable (any Resolver, Args) throws -> S)
+        case async(@Sendable (any Resolver, Args) async throws -> S)
     }
 
-    private let body: Body
+    let body: Body
 
-    private init(_ definition: Definition, body: Body) {
+    init(_ definition: Definition, _ body: Body, slot: Slot? = nil, additions: Additions? = nil) {
         self.body = body
-        super.init(definition)
+        super.init(definition, slot: slot ?? definition.lifetime.makeStorage().map(Slot.init), additions: additions)
     }
 
-    convenience init(_ definition: Definition, _ body: @escaping @Sendable (any Resolver, Args) throws -> S) {
-        self.init(definition, body: .withArguments(body))
-    }
-
-    convenience init(_ definition: Definition, plain body: @escaping @Sendable (any Resolver) throws -> S) where Args == Void {
-        self.init(definition, body: .plain(body))
-    }
-
-    override func copy() -> Entry { decorated(SyncFactory(definition, body: body)) }
-
+    /// Runs a synchronous factory (the engine never calls this for an `async` one).
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
         switch body {
         case .plain(let body): try body(resolver)
         case .withArguments(let body): try body(resolver, arguments)
+        case .async: throw ResolutionError(.asyncFactory, path: [service])
         }
+    }
+
+    /// Runs the factory, `async` or not.
+    func makeAsync(_ resolver: any Resolver, _ arguments: Args) async throws -> S {
+        guard case .async(let body) = body else { return try make(resolver, arguments) }
+        return try await body(resolver, arguments)
+    }
+
+    override func with(_ additions: Additions?, freshSlot: Bool) -> Entry {
+        Factory(definition, body, slot: freshSlot ? nil : slot, additions: additions)
+    }
+
+    override func refusal(_ kind: ResolutionError.Kind) -> Entry {
+        let definition = Definition(
+            key: key, serviceType: serviceType, argumentTypes: argumentTypes, lifetime: .transient, file: file, line: line)
+        return Factory(definition, .withArguments { _, _ in throw Refusal(kind: kind) })
+    }
+
+    override func alias<F>(_ type: F.Type, name: Name?, in container: Container, file: StaticString, line: Int) -> Entry {
+        let definition = Definition(
+            key: Key(type: ObjectIdentifier(F.self), name: name, arguments: key.arguments), serviceType: F.self,
+            argumentTypes: argumentTypes, lifetime: .transient, forwarding: Forwarding(target: key, container: container),
+            file: file, kind: .forwarding, line: Int32(clamping: line))
+        return Factory<F, Args>(definition, .withArguments { _, _ in throw Refusal(kind: .notRegistered) })
+    }
+
+    override func stepForwarded(arguments: Any, parent: Step?, resolution: Resolution) throws -> Any {
+        guard let arguments = arguments as? Args else { throw Refusal(kind: .notRegistered) }
+        return try resolution.container.step(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
+    }
+
+    override func stepForwardedAsync(arguments: Any, parent: Step?, resolution: Resolution) async throws -> Any {
+        guard let arguments = arguments as? Args else { throw Refusal(kind: .notRegistered) }
+        let container = resolution.container
+        guard isAsync else { return try container.step(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution) }
+        return try await container.stepAsync(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
+    }
+
+    override func dryRun(in container: Container) throws {
+        // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
+        guard !isAsync, let none = () as? Args else { return }
+        _ = try container.resolve(S.self, key: key, arguments: none, parent: nil, dryRun: true)
+    }
+
+    override func dryRunAsync(in container: Container) async throws {
+        guard let none = () as? Args else { return }
+        _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil, dryRun: true)
     }
 }
 
-/// A registration with an `async` factory, typed like `SyncFactory`.
-final class AsyncFactory<S, Args>: Entry, @unchecked Sendable {
-    // `@unchecked Sendable` restated from `Entry`: one `let` of a `Sendable` closure.
-    let body: @Sendable (any Resolver, Args) async throws -> S
-
-    init(_ definition: Definition, _ body: @escaping @Sendable (any Resolver, Args) async throws -> S) {
-        self.body = body
-        super.init(definition)
-    }
-
-    override func copy() -> Entry { decorated(AsyncFactory(definition, body)) }
+/// What a factory throws to have the engine refuse its step with `kind`, naming the step's path
+/// and the registration's site (a live-only service in a test, a main-actor factory called off
+/// the main actor).
+struct Refusal: Error {
+    let kind: ResolutionError.Kind
 }

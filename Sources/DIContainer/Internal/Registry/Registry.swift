@@ -1,39 +1,76 @@
 import Locking
-import Synchronization
 
 /// The registrations of one container, by key, in registration order (a re-registration takes
 /// the place of the one it replaces), and its decorators, behind one lock that readers hold only
-/// for a lookup. A value inside its container, not an object of its own.
+/// for a lookup. Entries are immutable: every change to a registration is a new entry swapped in
+/// here, under the lock, so `register`, `decorate`, `when` and `implements` may race in any order.
+/// A value inside its container, not an object of its own.
 struct Registry: ~Copyable, Sendable {
-    private struct State {
-        var entries: [Key: Entry]
-        /// How many keys were registered: the next one's `Entry.order`.
+    private struct Registered: Sendable {
+        let entry: Entry
+        /// Its place in registration order.
+        let order: Int
+    }
+
+    private struct State: Sendable {
+        var entries: [Key: Registered]
+        /// How many keys were registered: the next one's `order`.
         var registered = 0
         /// The decorators added here (`Container.decorate`), which later registrations get too.
         var decorators: [DecorationKey: [AnyDecorator]] = [:]
+
+        func decorators(for key: Key) -> [AnyDecorator] {
+            decorators.isEmpty ? [] : decorators[DecorationKey(key)] ?? []
+        }
+
+        mutating func put(_ entry: Entry) -> Entry? {
+            let replaced = entries[entry.key]
+            entries[entry.key] = Registered(entry: entry, order: replaced?.order ?? registered)
+            if replaced == nil { registered += 1 }
+            return replaced?.entry
+        }
     }
 
     private let state: Locked<State>
-    private let hasDecorators = Atomic<Bool>(false)  // until one is added, registering takes one lock
 
     /// A registry with room for `capacity` registrations before its table grows; with none, the
     /// table is made by the first registration.
     init(capacity: Int) { state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity))) }
 
-    /// Adds `entry` in the place (and order) of the registration under its key; returns that one.
+    /// Adds `entry`, decorated by the decorators added here for its key, in the place (and order)
+    /// of the registration under its key; returns the entry added and the one it replaced.
     @discardableResult
-    func add(_ entry: Entry) -> Entry? {
+    func add(_ entry: Entry) -> (added: Entry, replaced: Entry?) {
         state.withLock { state in
-            let replaced = state.entries.updateValue(entry, forKey: entry.key)
-            entry.order.store(replaced?.order.load(ordering: .relaxed) ?? Int32(clamping: state.registered), ordering: .relaxed)
-            if replaced == nil { state.registered += 1 }
-            return replaced
+            let added = entry.decorated(by: state.decorators(for: entry.key))
+            return (added, state.put(added))
+        }
+    }
+
+    /// Adds `entry` (decorated as `add` does) unless a registration answers its key here.
+    func addUnlessRegistered(_ entry: Entry) {
+        state.withLock { state in
+            guard state.entries[entry.key] == nil else { return }
+            _ = state.put(entry.decorated(by: state.decorators(for: entry.key)))
+        }
+    }
+
+    /// Replaces the registration under `key` with `change(registration)`, and its decorations:
+    /// what `change` adds is decorated as the registration is. Returns the old and new entries,
+    /// or `nil` when nothing is registered under `key`.
+    @discardableResult
+    func update(_ key: Key, _ change: (_ current: Entry, _ decorators: [AnyDecorator]) -> Entry) -> (old: Entry, new: Entry)? {
+        state.withLock { state in
+            guard let current = state.entries[key]?.entry else { return nil }
+            let changed = change(current, state.decorators(for: key))
+            _ = state.put(changed)
+            return (current, changed)
         }
     }
 
     /// The registration answering `key` here, if any.
     func entry(for key: Key) -> Entry? {
-        state.withLock { $0.entries[key] }
+        state.withLock { $0.entries[key]?.entry }
     }
 
     /// Drops every registration (the decorators stay); returns them, so that they are released
@@ -42,19 +79,21 @@ struct Registry: ~Copyable, Sendable {
     func removeAll() -> [Entry] {
         state.withLock { state in
             defer { (state.entries, state.registered) = ([:], 0) }
-            return Array(state.entries.values)
+            return state.entries.values.map(\.entry)
         }
     }
 
-    func addDecorator(_ decorator: AnyDecorator, for key: DecorationKey) {
-        state.withLock { $0.decorators[key, default: []].append(decorator) }
-        hasDecorators.store(true, ordering: .releasing)
-    }
-
-    /// The decorators added here for `key`'s type and name.
-    func decorators(for key: Key) -> [AnyDecorator] {
-        guard hasDecorators.load(ordering: .acquiring) else { return [] }
-        return state.withLock { $0.decorators[DecorationKey(key)] ?? [] }
+    /// Adds `decorator` for `key`'s type and name, and decorates every registration here under
+    /// that type and name with it; returns the keys of those registrations.
+    func addDecorator(_ decorator: AnyDecorator, for key: DecorationKey) -> [Key] {
+        state.withLock { state in
+            state.decorators[key, default: []].append(decorator)
+            let own = state.entries.values.filter { DecorationKey($0.entry.key) == key }
+            for registered in own {
+                state.entries[registered.entry.key] = Registered(entry: registered.entry.decorated(by: [decorator]), order: registered.order)
+            }
+            return own.map(\.entry.key)
+        }
     }
 
     /// The type and name of every decorated service.
@@ -69,7 +108,7 @@ struct Registry: ~Copyable, Sendable {
     func entries(ofType type: ObjectIdentifier) -> [Entry] { entries { $0.key.type == type } }
 
     private func entries(where isIncluded: (Entry) -> Bool) -> [Entry] {
-        let found = state.withLock { $0.entries.values.filter(isIncluded) }
-        return found.sorted { $0.order.load(ordering: .relaxed) < $1.order.load(ordering: .relaxed) }
+        let found = state.withLock { $0.entries.values.filter { isIncluded($0.entry) } }
+        return found.sorted { $0.order < $1.order }.map(\.entry)
     }
 }

@@ -90,6 +90,7 @@ extension Container {
 
     /// One synchronous step for `entry`.
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
+        if entry.kind == .forwarding { return try forward(S.self, entry, arguments: arguments, parent: parent, resolution: resolution) }
         let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
@@ -123,7 +124,7 @@ extension Container {
             return try await resolveUnregisteredAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.record(Dependency(entry))
-        guard entry.isAsync else {
+        guard entry.isAsync || entry.kind == .forwarding else {
             return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
         }
         return try await stepAsync(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
@@ -131,6 +132,9 @@ extension Container {
 
     /// One `async` step for `entry`, which has an `async` factory.
     func stepAsync<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
+        if entry.kind == .forwarding {
+            return try await forwardAsync(S.self, entry, arguments: arguments, parent: parent, resolution: resolution)
+        }
         let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else {
@@ -160,6 +164,63 @@ extension Container {
     }
 }
 
+extension Container {
+    // MARK: - Forwarded types
+
+    /// A step of a forwarded type (`Registration.implements`): the registration it forwards to,
+    /// stepped below it, its instance handed out as `S`. The forwarded type's step is on the
+    /// path, for errors and tracing, but is no cycle of its own: only its target can be.
+    func forward<S, Args>(_: S.Type, _ alias: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
+        let target = try forwardingTarget(of: alias, parent: parent)
+        let (start, step) = forwardingStep(alias, parent: parent, resolution: resolution)
+        do {
+            guard !target.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [target.service]) }
+            let value = try target.stepForwarded(arguments: arguments, parent: step, resolution: resolution)
+            step.finish(succeeded: true)
+            return start.end(try forwarded(value, as: S.self, from: target, in: step), slot: nil, created: false)
+        } catch {
+            step.finish(succeeded: false)
+            throw error
+        }
+    }
+
+    /// `forward` in an `async` resolve, where the target may be `async`.
+    func forwardAsync<S, Args>(_: S.Type, _ alias: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
+        let target = try forwardingTarget(of: alias, parent: parent)
+        let (start, step) = forwardingStep(alias, parent: parent, resolution: resolution)
+        do {
+            let value = try await target.stepForwardedAsync(arguments: arguments, parent: step, resolution: resolution)
+            step.finish(succeeded: true)
+            return start.end(try forwarded(value, as: S.self, from: target, in: step), slot: nil, created: false)
+        } catch {
+            step.finish(succeeded: false)
+            throw error
+        }
+    }
+
+    private func forwardingStep(_ alias: Entry, parent: Step?, resolution: Resolution) -> (StepStart, Step) {
+        let step = Step(entry: alias, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent))
+        return (StepStart(alias, parent: parent, resolution: resolution), step)
+    }
+
+    /// The registration `alias` answers with, in the task's contexts.
+    private func forwardingTarget(of alias: Entry, parent: Step?) throws -> Entry {
+        guard let target = alias.forwardingTarget else {
+            throw ResolutionError(.notRegistered, path: (parent?.path ?? []) + [alias.service], registrationSite: alias.site)
+        }
+        return target.answering
+    }
+
+    private func forwarded<S>(_ value: Any, as _: S.Type, from target: Entry, in step: Step) throws -> S {
+        guard let forwarded = value as? S else {
+            throw ResolutionError(
+                .forwardingMismatch(target: target.service, instanceType: displayName(of: type(of: value))),
+                path: step.path, registrationSite: target.site)
+        }
+        return forwarded
+    }
+}
+
 /// What a step does next with its registration's store.
 enum StepAction {
     /// Hand out this instance (boxed), which the store kept.
@@ -175,15 +236,12 @@ struct StepStart {
     let entry: Entry
     let parent: Step?
     let resolution: Resolution
-    /// The registration's decorators and hooks, read once for the step.
-    let view: Entry.StepView?
     let started: UInt64
 
     init(_ entry: Entry, parent: Step?, resolution: Resolution) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        view = entry.stepView(inDryRun: resolution.isDryRun)
         started = resolution.isTraced ? resolution.container.tracing.now() : 0
     }
 
@@ -220,8 +278,8 @@ struct StepStart {
         do {
             made = try ThreadState.current.run(step) {
                 // The key proves the entry's types: entries under it are registered with them.
-                let made = try unsafeDowncast(entry, to: SyncFactory<S, Args>.self).make(step, arguments)
-                return view == nil ? made : try decorate(made, step)
+                let made = try unsafeDowncast(entry, to: Factory<S, Args>.self).make(step, arguments)
+                return entry.additions == nil ? made : try decorate(made, step)
             }
         } catch {
             throw fail(step, error)
@@ -251,9 +309,8 @@ struct StepStart {
         let made: S
         do {
             // The key proves the factory's types, as in the synchronous step.
-            let factory = unsafeDowncast(entry, to: AsyncFactory<S, Args>.self)
-            let built = try await factory.body(step, arguments)
-            made = view == nil ? built : try decorate(built, step)
+            let built = try await unsafeDowncast(entry, to: Factory<S, Args>.self).makeAsync(step, arguments)
+            made = entry.additions == nil ? built : try decorate(built, step)
         } catch {
             throw fail(step, error)
         }
@@ -287,7 +344,7 @@ struct StepStart {
 
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
     func end<S>(_ value: S, slot: Slot?, created: Bool) -> S {
-        if created, let hooks = view?.hooks {
+        if created, let hooks = entry.additions?.hooks {
             if !hooks.isEmpty {
                 let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
                 resolution.queue(
@@ -311,12 +368,12 @@ struct StepStart {
         try Step.checkCycle(entry, below: parent)
         return Step(
             entry: entry, parent: parent, resolution: resolution,
-            stack: StackBounds.current(below: parent), view: view)
+            stack: StackBounds.current(below: parent))
     }
 
     private func decorate<S>(_ value: S, _ step: Step) throws -> S {
         var value = value
-        for decorator in view?.decorators ?? [] {
+        for decorator in entry.decorators {
             value = try decorator.apply(value, step)
         }
         return value
@@ -325,6 +382,7 @@ struct StepStart {
     /// The error a failed factory (or decorator) makes the step throw.
     private func fail(_ step: Step, _ error: any Error) -> any Error {
         step.finish(succeeded: false)
+        if let refusal = error as? Refusal { return ResolutionError(refusal.kind, path: step.path, registrationSite: entry.site) }
         if error is ResolutionError || error is StackExhausted || error is CancellationError { return error }
         return ResolutionError(.factoryFailed(underlying: error), path: step.path, registrationSite: entry.site)
     }

@@ -23,10 +23,7 @@ final class Step: Sendable {
     private let recorded: Locked<[Dependency]>?
     private let finished = Atomic<Bool>(false)
 
-    init(
-        entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds,
-        view: Entry.StepView?, isHook: Bool = false
-    ) {
+    init(entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds, isHook: Bool = false) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
@@ -34,7 +31,9 @@ final class Step: Sendable {
         self.isHook = isHook
         depth = (parent?.depth ?? 0) + 1
         inFlight = (parent?.inFlight ?? 0) | entry.filterBit
-        let learns = (isHook ? view?.isObservingHooks : view?.isObserving) == true && resolution.learns(entry)
+        let learns =
+            (resolution.isDryRun || entry.learnsOnRuns) && resolution.learns(entry)
+            && LearnedDependencies.shared.isLearning(entry, hooks: isHook)
         recorded = learns ? Locked([]) : nil
     }
 
@@ -50,9 +49,9 @@ final class Step: Sendable {
         guard let recorded else { return }
         let dependencies = recorded.withLock { $0 }
         if isHook {
-            if succeeded { entry.observeHooks(dependencies) }
+            if succeeded { LearnedDependencies.shared.learnHooks(dependencies, of: entry) }
         } else {
-            entry.observe(dependencies, complete: succeeded)
+            LearnedDependencies.shared.learn(dependencies, of: entry, complete: succeeded)
         }
     }
 
@@ -86,7 +85,7 @@ final class Step: Sendable {
         try checkCycle(pending.entry, below: parent)
         let step = Step(
             entry: pending.entry, parent: parent, resolution: resolution,
-            stack: StackBounds.current(below: parent), view: pending.entry.stepView(inDryRun: resolution.isDryRun), isHook: true)
+            stack: StackBounds.current(below: parent), isHook: true)
         do {
             try ThreadState.current.run(step) {
                 for hook in pending.hooks {
@@ -97,6 +96,9 @@ final class Step: Sendable {
         } catch {
             step.finish(succeeded: false)
             if let exhausted = error as? StackExhausted { throw exhausted.error }
+            if let refusal = error as? Refusal {
+                throw ResolutionError(refusal.kind, path: step.path, registrationSite: pending.entry.site)
+            }
             if error is ResolutionError || error is CancellationError { throw error }
             throw ResolutionError(.initCompletedFailed(underlying: error), path: step.path, registrationSite: pending.entry.site)
         }
