@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// One top-level resolve, which every step of its graph shares: the test overrides it runs
 /// under, its `graph` instances, and the new instances waiting for their `initCompleted` hooks.
@@ -19,6 +18,9 @@ final class Resolution: Sendable {
         /// The `graph` instances, boxed, with their registrations: a list, as a resolution keeps few.
         var graph: [GraphInstance] = []
         var pending: [PendingHooks] = []
+        /// Whether a `Lazy` was made in this resolution: it may keep the resolution alive from one
+        /// of its `graph` instances, which are then held weakly once no entry point runs.
+        var hasLazy = false
 
         /// The kept `graph` instance of `entry`, if it is still alive.
         mutating func instance(of entry: Entry) -> AnyInstanceBox? {
@@ -47,11 +49,6 @@ final class Resolution: Sendable {
     let isDryRun: Bool
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
-    /// Whether a `Lazy` was made in this resolution: it may keep the resolution alive from one of
-    /// its `graph` instances, which are then held weakly once no entry point runs.
-    private let hasLazy = Atomic<Bool>(false)
-    /// Whether `state.pending` may hold hooks: read without the lock when an entry point ends.
-    private let hasPending = Atomic<Bool>(false)
 
     /// A new resolution; a dry run (validation's) is never traced.
     init(container: Container, scope: OverrideScope?, isDryRun: Bool) {
@@ -69,7 +66,6 @@ final class Resolution: Sendable {
         isTraced = continuation.isTraced
         isDryRun = false
         state = continuation.state
-        hasLazy.store(true, ordering: .relaxed)
     }
 
     /// What a `Lazy` keeps of the resolution that made it: its `graph` instances and the
@@ -111,10 +107,7 @@ final class Resolution: Sendable {
     }
 
     func queue(_ pending: PendingHooks) {
-        state.withLock { state in
-            state.pending.append(pending)
-            hasPending.store(true, ordering: .releasing)
-        }
+        state.withLock { $0.pending.append(pending) }
     }
 
     /// Runs `body` as an entry point of this resolution (its top-level step, or a `Lazy` read
@@ -145,9 +138,9 @@ final class Resolution: Sendable {
         return value
     }
 
-    /// Ends an entry point: runs the waiting hooks, then holds the `graph` instances weakly.
+    /// Ends an entry point: runs the waiting hooks, then holds the `graph` instances weakly if a
+    /// `Lazy` was made in the resolution.
     private func completePending() -> (any Error)? {
-        defer { if hasLazy.load(ordering: .acquiring) { weakenGraph() } }
         var failure: (any Error)?
         while let batch = takePending() {
             for item in batch {
@@ -164,26 +157,25 @@ final class Resolution: Sendable {
 
     /// Notes that a `Lazy` was made in this resolution.
     func madeLazy() {
-        hasLazy.store(true, ordering: .releasing)
+        state.withLock { $0.hasLazy = true }
     }
 
-    private func weakenGraph() {
-        state.withLock { state in
-            // A value cannot be held weakly: it is dropped (it may keep a `Lazy` that keeps this state).
-            state.graph = state.graph.compactMap { kept in
-                guard let strong = kept.strong else { return kept }
-                return strong.weakened().map { GraphInstance(entry: kept.entry, weak: $0) }
-            }
-        }
-    }
-
-    /// The waiting hooks, taken; `nil` once none wait.
+    /// The waiting hooks, taken; once none wait, `nil`, and the `graph` instances are held weakly
+    /// if a `Lazy` was made.
     private func takePending() -> [PendingHooks]? {
-        guard hasPending.load(ordering: .acquiring) else { return nil }
-        return state.withLock { state in
-            hasPending.store(false, ordering: .releasing)
-            defer { state.pending = [] }
-            return state.pending.isEmpty ? nil : state.pending
+        state.withLock { state in
+            guard state.pending.isEmpty else {
+                defer { state.pending = [] }
+                return state.pending
+            }
+            if state.hasLazy {
+                // A value cannot be held weakly: it is dropped (it may keep a `Lazy` that keeps this state).
+                state.graph = state.graph.compactMap { kept in
+                    guard let strong = kept.strong else { return kept }
+                    return strong.weakened().map { GraphInstance(entry: kept.entry, weak: $0) }
+                }
+            }
+            return nil
         }
     }
 }
