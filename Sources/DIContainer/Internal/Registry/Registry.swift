@@ -23,11 +23,14 @@ struct Registry: ~Copyable, Sendable {
             decorators.isEmpty ? [] : decorators[DecorationKey(key)] ?? []
         }
 
+        /// Puts `entry` under its key, in the place of the registration it replaces; returns that one.
         mutating func put(_ entry: Entry) -> Entry? {
-            let replaced = entries[entry.key]
-            entries[entry.key] = Registered(entry: entry, order: replaced?.order ?? registered)
-            if replaced == nil { registered += 1 }
-            return replaced?.entry
+            guard let replaced = entries.updateValue(Registered(entry: entry, order: registered), forKey: entry.key) else {
+                registered += 1
+                return nil
+            }
+            entries[entry.key] = Registered(entry: entry, order: replaced.order)
+            return replaced.entry
         }
     }
 
