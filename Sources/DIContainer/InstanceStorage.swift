@@ -3,11 +3,12 @@ import Locking
 /// Where a lifetime keeps a registration's instance: the one protocol behind every lifetime
 /// that keeps anything, built in or your own (`Lifetime.custom(_:storage:)`).
 ///
-/// The container owns the instances' construction: it reads `instance` on each resolve, builds
-/// a new instance exactly once whenever it is `nil`, and hands it to `store(_:)`. The values are
-/// opaque boxes the container made; keep them as they are. `store(_:)` and `reset()` are called
-/// while the container holds the registration's build lock, so keep them short and never
-/// resolve from them.
+/// The container owns the instances' construction: on each resolve it asks `current` for the
+/// storage of the calling task, reads its `instance`, builds a new instance exactly once per
+/// storage whenever it is `nil`, and hands it to that storage's `store(_:)`. The values are
+/// opaque boxes the container made; keep them as they are. `instance`, `store(_:)` and `reset()`
+/// may be called while the container holds the registration's build lock, so keep them short
+/// and never resolve from them.
 ///
 /// A time-to-live storage, for a lifetime Factory users know as `.timeToLive`:
 ///
@@ -39,6 +40,19 @@ public protocol InstanceStorage: AnyObject, Sendable {
     func store(_ instance: any Sendable)
     /// Forgets the kept instance: the next resolve builds a new one.
     func reset()
+    /// The storage that keeps the calling task's instance; `self` by default. A storage that
+    /// keeps one instance per task or per request returns that task's own storage, so that
+    /// builds for different tasks never wait for each other.
+    ///
+    /// ```swift
+    /// var current: any InstanceStorage { Request.current?.storage(for: self) ?? self }
+    /// ```
+    var current: any InstanceStorage { get }
+}
+
+extension InstanceStorage {
+    /// `self`: one instance for every task.
+    public var current: any InstanceStorage { self }
 }
 
 /// `singleton`, `scoped` and `graph`: holds the instance strongly.

@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 
 /// A service resolved on first use, then kept: a deferred dependency.
@@ -79,62 +78,32 @@ extension Lazy: ResolvableHandle {
 /// next reader. A reader that asks for the instance while its own thread builds it — the build
 /// needs itself — gets a circular-dependency error instead of waiting forever.
 final class LazyCell: Sendable {
-    private enum State: Sendable {
-        case empty
-        /// Being built on the thread whose context is `builder`; `waiters` are woken when done.
-        case building(builder: UInt, waiters: [DispatchSemaphore])
-        case built(InstanceBox<Any>)
-    }
-
-    private enum Step {
-        case done(InstanceBox<Any>)
-        case build
-        case wait(DispatchSemaphore)
-        case reentered
-    }
-
-    private let state = Locked(State.empty)
+    /// The instance once built, and the gate of its build (whose builder is a thread).
+    private let state = Locked<(built: InstanceBox<Any>?, gate: OnceGate)>((nil, OnceGate()))
 
     /// The instance, built by `make` if no reader built it yet.
     func value<S>(_ make: () throws -> S) throws -> S {
-        let thread = StackBounds.currentThread
+        let thread = UInt64(StackBounds.currentThread)
         while true {
-            let step: Step = state.withLock { state in
-                switch state {
-                case .built(let box):
-                    return .done(box)
-                case .empty:
-                    state = .building(builder: thread, waiters: [])
-                    return .build
-                case .building(let builder, var waiters):
-                    guard builder != thread else { return .reentered }
-                    let semaphore = DispatchSemaphore(value: 0)
-                    waiters.append(semaphore)
-                    state = .building(builder: builder, waiters: waiters)
-                    return .wait(semaphore)
-                }
+            let (built, claim): (InstanceBox<Any>?, OnceGate.Claim?) = state.withLock { state in
+                state.built == nil ? (nil, state.gate.claim(by: thread)) : (state.built, nil)
             }
-            switch step {
-            case .done(let box):
-                guard let value = box.value as? S else { continue }
+            switch claim {
+            case nil:
+                guard let value = built?.value as? S else { continue }
                 return value
-            case .wait(let semaphore):
-                semaphore.wait()
-            case .reentered:
+            case .wait(let builder)? where builder == thread:
                 let service = ServiceKey(typeName: displayName(of: S.self))
                 let path = ThreadState.current.running?.path ?? []
                 throw ResolutionError(.circularDependency(cycle: [service, service]), path: path + [service])
-            case .build:
+            case .wait?:
+                OnceGate.wait { waiter in state.withLock { $0.gate.enqueue(waiter) } }
+            case .build(let generation)?:
                 let made: Result<S, any Error> = Result(catching: make)
-                let finished: State = if case .success(let value) = made { .built(InstanceBox<Any>(value)) } else { .empty }
-                let waiters: [DispatchSemaphore] = state.withLock { state in
-                    defer { state = finished }
-                    if case .building(_, let waiters) = state { return waiters }
-                    return []
-                }
-                for waiter in waiters {
-                    waiter.signal()
-                }
+                state.withLock { state in
+                    if case .success(let value) = made { state.built = InstanceBox<Any>(value) }
+                    return state.gate.finish(generation)
+                }.wakeWaiters()
                 return try made.get()
             }
         }

@@ -27,10 +27,12 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
 
     /// A lifetime whose instances your own storage keeps: Swinject's `ObjectScope(storageFactory:)`.
     ///
-    /// Each registration gets its own storage from `storage`. The container asks it for the kept
-    /// instance on every resolve, builds one (exactly once, even when resolves race) whenever it
-    /// has none, stores it, and calls `reset()` for `Container.reset(_:)`. A storage that forgets
-    /// its instance — after a while, on memory pressure — makes the next resolve build a new one.
+    /// Each registration gets its own storage from `storage`. On every resolve the container asks
+    /// its `current` storage (itself, unless it keeps one instance per task or request) for the
+    /// kept instance, builds one (exactly once per storage, even when resolves race; builds for
+    /// different storages run side by side) whenever it has none, stores it, and calls `reset()`
+    /// for `Container.reset(_:)`. A storage that forgets its instance — after a while, on memory
+    /// pressure — makes the next resolve build a new one.
     ///
     /// ```swift
     /// extension Lifetime {

@@ -1,5 +1,4 @@
 public import DIContainer
-import Dispatch
 import Foundation
 import Locking
 
@@ -36,24 +35,8 @@ public final class OneTimeAssembly: Sendable {
     /// The container the assembly registers into.
     public let container: Container
     private let assemble: @MainActor @Sendable (Container) async throws -> Void
-    private let state = Locked(State())
-
-    /// Where the one run stands, and who waits for it.
-    private struct State {
-        /// Whether a caller has started the assembly.
-        var isStarted = false
-        /// The assembly's outcome, once it has finished.
-        var outcome: Result<Void, any Error>?
-        /// Callers waiting for the outcome (the one running it included).
-        var waiters: [@Sendable (Result<Void, any Error>) -> Void] = []
-    }
-
-    /// What a caller does after looking at the state.
-    private enum Step {
-        case assemble
-        case wait
-        case report(Result<Void, any Error>)
-    }
+    /// The assembly's outcome once it has finished, and the gate of its one run.
+    private let state = Locked<(outcome: Result<Void, any Error>?, gate: OnceGate)>((nil, OnceGate()))
 
     /// Creates the one-time assembly; nothing is registered until a test asks for it.
     ///
@@ -74,10 +57,9 @@ public final class OneTimeAssembly: Sendable {
     ///
     /// - Throws: The error the assembly threw, on every call.
     public func prepare() async throws {
-        let outcome = await withCheckedContinuation { continuation in
-            start { continuation.resume(returning: $0) }
-        }
-        try outcome.get()
+        start()
+        await OnceGate.wait { waiter in state.withLock { $0.gate.enqueue(waiter) } }
+        try finishedOutcome.get()
     }
 
     /// Assembles the container if no one has yet, or blocks until the one assembly has finished;
@@ -88,43 +70,42 @@ public final class OneTimeAssembly: Sendable {
     ///   the main actor off the main thread before the assembly finished (it would wait for
     ///   itself): use `await prepare()` there.
     public func prepare() throws {
-        if !Thread.isMainThread, MainActorIsolation.isCurrent, state.withLock({ $0.outcome == nil }) {
+        if !Thread.isMainThread, MainActorIsolation.isCurrent, outcome == nil {
             throw BlockedMainActor()
         }
-        let received = Locked<Result<Void, any Error>?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        start { outcome in
-            received.withLock { $0 = outcome }
-            finished.signal()
-        }
+        start()
         // On the main thread (XCTest's), the main actor that runs the assembly is this thread:
         // keep its run loop turning instead of blocking it.
         if Thread.isMainThread {
-            while received.withLock({ $0 == nil }) { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+            while outcome == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
         } else {
-            finished.wait()
+            OnceGate.wait { waiter in state.withLock { $0.gate.enqueue(waiter) } }
         }
-        try received.withLock { $0 }?.get()
+        try finishedOutcome.get()
     }
 
-    /// Runs the assembly if no one has started it, and calls `done` with its outcome once it has
-    /// finished.
-    private func start(then done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        let step: Step = state.withLock { state in
-            if let outcome = state.outcome { return .report(outcome) }
-            state.waiters.append(done)
-            if state.isStarted { return .wait }
-            state.isStarted = true
-            return .assemble
-        }
-        switch step {
-        case .assemble:
-            // Detached: no test's override scope comes along.
-            Task.detached { self.finish(await Self.run(self.assemble, on: self.container)) }
-        case .wait:
-            break
-        case .report(let outcome):
-            done(outcome)
+    /// The assembly's outcome, once it has finished.
+    private var outcome: Result<Void, any Error>? { state.withLock { $0.outcome } }
+
+    /// The outcome of the assembly, which has finished: no build runs once a caller started it.
+    private var finishedOutcome: Result<Void, any Error> {
+        guard let outcome else { preconditionFailure("OneTimeAssembly waited for an assembly that has not finished") }
+        return outcome
+    }
+
+    /// Runs the assembly unless a caller has started it (it is never retried): the caller who
+    /// claims the gate starts it in a detached task (no test's override scope comes along), which
+    /// finishes the gate.
+    private func start() {
+        // The builder's id names no caller: the assembly runs in a task of its own.
+        let claim = state.withLock { $0.outcome == nil ? $0.gate.claim(by: 0) : nil }
+        guard case .build(let generation)? = claim else { return }
+        Task.detached {
+            let outcome = await Self.run(self.assemble, on: self.container)
+            self.state.withLock { state in
+                state.outcome = outcome
+                return state.gate.finish(generation)
+            }.wakeWaiters()
         }
     }
 
@@ -137,15 +118,6 @@ public final class OneTimeAssembly: Sendable {
         } catch {
             return .failure(error)
         }
-    }
-
-    private func finish(_ outcome: Result<Void, any Error>) {
-        let waiters = state.withLock { state in
-            state.outcome = outcome
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter(outcome) }
     }
 }
 

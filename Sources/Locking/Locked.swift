@@ -39,17 +39,37 @@ public struct Locked<Value> {
         storage = unsafeDowncast(buffer, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
+            #if DEBUG
+            // An error-checking mutex, as swift-log's `Lock` makes in debug builds: taking it again
+            // from its own `withLock` fails (and traps below) instead of deadlocking silently.
+            var attributes = pthread_mutexattr_t()
+            var error = pthread_mutexattr_init(&attributes)
+            precondition(error == 0, "pthread_mutexattr_init failed with error \(error)")
+            error = pthread_mutexattr_settype(&attributes, CInt(PTHREAD_MUTEX_ERRORCHECK))
+            precondition(error == 0, "pthread_mutexattr_settype failed with error \(error)")
+            error = pthread_mutex_init(mutex, &attributes)
+            precondition(error == 0, "pthread_mutex_init failed with error \(error)")
+            error = pthread_mutexattr_destroy(&attributes)
+            precondition(error == 0, "pthread_mutexattr_destroy failed with error \(error)")
+            #else
+            let error = pthread_mutex_init(mutex, nil)
+            precondition(error == 0, "pthread_mutex_init failed with error \(error)")
+            #endif
         }
     }
 
-    /// Runs `body` with exclusive access to the value. `body` must not take the same lock again;
-    /// keep it short and never call user code from it.
+    /// Runs `body` with exclusive access to the value. `body` must not take the same lock again
+    /// (in debug builds that traps; in release builds it deadlocks); keep it short and never call
+    /// user code from it.
     @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            let error = pthread_mutex_lock(mutex)
+            precondition(error == 0, "Locked.withLock must not be called from its own body: the lock is not re-entrant (error \(error))")
+            defer {
+                let error = pthread_mutex_unlock(mutex)
+                precondition(error == 0, "Locked.withLock unlocks on the thread that locked (error \(error))")
+            }
             return try body(&value.pointee)
         }
     }
@@ -57,7 +77,8 @@ public struct Locked<Value> {
     /// The value and its mutex. The buffer destroys the value; the mutex is destroyed here.
     @usableFromInline final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         deinit {
-            _ = withUnsafeMutablePointerToElements { mutex in pthread_mutex_destroy(mutex) }
+            let error = withUnsafeMutablePointerToElements { mutex in pthread_mutex_destroy(mutex) }
+            precondition(error == 0, "A Locked value's mutex must not be held when the value is freed (error \(error))")
         }
     }
 }

@@ -33,7 +33,7 @@ extension Container {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun)
         }
         // A built singleton needs no resolution.
-        if !tracing.isEnabled, let kept = entry.slot?.storage.instance as? InstanceBox<S> {
+        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S> {
             return kept.value
         }
         return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry)
@@ -225,10 +225,10 @@ extension Container {
 enum StepAction {
     /// Hand out this instance (boxed), which the store kept.
     case kept(any Sendable)
-    /// Build one (no store, or this resolution claimed the store's build).
-    case build(generation: Int)
+    /// Build one: this resolution claimed the store's build.
+    case build(generation: Slot.Generation)
     /// Another resolution builds it: wait, then look again.
-    case wait(builder: ObjectIdentifier)
+    case wait(builder: Slot.Builder)
 }
 
 /// The parts of a step that do not depend on how its factory is called.
@@ -258,12 +258,12 @@ struct StepStart {
     }
 
     /// Whether to reuse the kept instance, build, or wait.
-    func next(slot: Slot?) throws -> StepAction {
-        guard let slot else { return .build(generation: 0) }
-        if let kept = slot.storage.instance { return .kept(kept) }
+    func next(slot: Slot) throws -> StepAction {
+        let store = slot.storage.current
+        if let kept = store.instance { return .kept(kept) }
         // Checked before claiming the build: this resolution may be the builder.
         try Step.checkCycle(entry, below: parent)
-        switch slot.claim(by: resolution.id) {
+        switch slot.claim(in: store, by: resolution.id) {
         case .built(let kept): return .kept(kept)
         case .build(let generation): return .build(generation: generation)
         case .wait(let builder): return .wait(builder: builder)
@@ -290,7 +290,7 @@ struct StepStart {
 
     /// Runs the synchronous factory for `slot`'s claimed build; returns the instance, or `nil`
     /// when a reset during the build dropped it (the caller builds again).
-    func build<S, Args>(_: S.Type, _ arguments: Args, generation: Int, slot: Slot) throws -> S? {
+    func build<S, Args>(_: S.Type, _ arguments: Args, generation: Slot.Generation, slot: Slot) throws -> S? {
         do {
             let made = try build(S.self, arguments)
             return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil

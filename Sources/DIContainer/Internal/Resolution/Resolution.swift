@@ -88,8 +88,13 @@ final class Resolution: Sendable {
         isDryRun || scope?.replaces(entry) != true
     }
 
-    /// What identifies this resolution when it waits for another's build (`WaitGraph`).
-    var id: ObjectIdentifier { ObjectIdentifier(self) }
+    /// What identifies this resolution when it waits for another's build (`WaitGraph`): unique in
+    /// the process, never reused (a freed resolution's `ObjectIdentifier` could be).
+    let id: UInt64 = Resolution.lastID.withLock { last in
+        last += 1
+        return last
+    }
+    private static let lastID = Locked<UInt64>(0)
 
     /// `entry`'s `graph` instance, boxed, if one was kept.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {

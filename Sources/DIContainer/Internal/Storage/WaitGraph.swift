@@ -9,14 +9,14 @@ final class WaitGraph: Sendable {
     static let shared = WaitGraph()
 
     /// Waiting resolution → the resolution it waits for.
-    private let waits = Locked<[ObjectIdentifier: ObjectIdentifier]>([:])
+    private let waits = Locked<[UInt64: UInt64]>([:])
 
     /// Records that `waiter` waits for `builder`, or throws when that would close a loop of waits.
-    func beginWait(_ waiter: ObjectIdentifier, for builder: ObjectIdentifier, onDeadlock: () -> any Error) throws {
+    func beginWait(_ waiter: UInt64, for builder: UInt64, onDeadlock: () -> any Error) throws {
         guard waiter != builder else { return }
         let wouldDeadlock = waits.withLock { waits in
             var current = builder
-            var seen: Set<ObjectIdentifier> = []
+            var seen: Set<UInt64> = []
             while seen.insert(current).inserted {
                 if current == waiter { return true }
                 guard let next = waits[current] else { break }
@@ -29,14 +29,14 @@ final class WaitGraph: Sendable {
     }
 
     /// Ends a wait recorded by `beginWait`.
-    func endWait(_ waiter: ObjectIdentifier, for builder: ObjectIdentifier) {
+    func endWait(_ waiter: UInt64, for builder: UInt64) {
         guard waiter != builder else { return }
         waits.withLock { _ = $0.removeValue(forKey: waiter) }
     }
 
     /// Runs the blocking `wait` between `beginWait` and `endWait`.
     func wait(
-        _ waiter: ObjectIdentifier, for builder: ObjectIdentifier, onDeadlock: () -> any Error, _ wait: () -> Void
+        _ waiter: UInt64, for builder: UInt64, onDeadlock: () -> any Error, _ wait: () -> Void
     ) throws {
         try beginWait(waiter, for: builder, onDeadlock: onDeadlock)
         defer { endWait(waiter, for: builder) }
