@@ -107,7 +107,7 @@ extension Container {
     private func stepStored<S, Args>(_: S.Type, _ start: StepStart, slot: Slot, arguments: Args) throws -> S {
         while true {
             switch try start.next(slot: slot) {
-            case .kept(let kept):
+            case .built(let kept):
                 return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
                 try slot.waitForBuild(by: builder, owner: start.resolution.id, onDeadlock: start.deadlock)
@@ -147,7 +147,7 @@ extension Container {
         }
         while true {
             switch try start.next(slot: slot) {
-            case .kept(let kept):
+            case .built(let kept):
                 return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
                 try await slot.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
@@ -221,16 +221,6 @@ extension Container {
     }
 }
 
-/// What a step does next with its registration's store.
-enum StepAction {
-    /// Hand out this instance (boxed), which the store kept.
-    case kept(any Sendable)
-    /// Build one: this resolution claimed the store's build.
-    case build(generation: Slot.Generation)
-    /// Another resolution builds it: wait, then look again.
-    case wait(builder: Slot.Builder)
-}
-
 /// The parts of a step that do not depend on how its factory is called.
 struct StepStart {
     let entry: Entry
@@ -258,16 +248,12 @@ struct StepStart {
     }
 
     /// Whether to reuse the kept instance, build, or wait.
-    func next(slot: Slot) throws -> StepAction {
+    func next(slot: Slot) throws -> Slot.Claim {
         let store = slot.storage.current
-        if let kept = store.instance { return .kept(kept) }
+        if let kept = store.instance { return .built(kept) }
         // Checked before claiming the build: this resolution may be the builder.
         try Step.checkCycle(entry, below: parent)
-        switch slot.claim(in: store, by: resolution.id) {
-        case .built(let kept): return .kept(kept)
-        case .build(let generation): return .build(generation: generation)
-        case .wait(let builder): return .wait(builder: builder)
-        }
+        return slot.claim(in: store, by: resolution.id)
     }
 
     /// Runs the synchronous factory in a new step, for a registration that keeps nothing.

@@ -88,13 +88,10 @@ final class Resolution: Sendable {
         isDryRun || scope?.replaces(entry) != true
     }
 
-    /// What identifies this resolution when it waits for another's build (`WaitGraph`): unique in
-    /// the process, never reused (a freed resolution's `ObjectIdentifier` could be).
-    let id: UInt64 = Resolution.lastID.withLock { last in
-        last += 1
-        return last
-    }
-    private static let lastID = Locked<UInt64>(0)
+    /// What identifies this resolution when it builds or waits for another's build (`Slot`,
+    /// `WaitGraph`): unique in the process, never reused (a freed resolution's `ObjectIdentifier`
+    /// could be). Made by the thread that starts the resolution, without a shared lock.
+    let id = ThreadState.current.nextResolutionID()
 
     /// `entry`'s `graph` instance, boxed, if one was kept.
     func graphInstance(of entry: Entry) -> AnyInstanceBox? {

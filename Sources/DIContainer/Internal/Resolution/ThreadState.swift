@@ -1,3 +1,5 @@
+import Locking
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,6 +17,26 @@ final class ThreadState {
     var running: Step?
     /// This thread's stack, measured on first use.
     private(set) lazy var stack = StackBounds.measure()
+    /// The ids of the resolutions this thread starts: its number in the high bits, a count below.
+    private var lastResolutionID: UInt64
+
+    private init() {
+        let number = Self.threads.withLock { count in
+            count &+= 1
+            return count
+        }
+        lastResolutionID = number << 40
+    }
+
+    /// A new resolution's id: unique among the resolutions of the process (for the first 2^24
+    /// threads, each starting up to 2^40 resolutions).
+    func nextResolutionID() -> UInt64 {
+        lastResolutionID &+= 1
+        return lastResolutionID
+    }
+
+    /// How many threads made their state: numbers the next one.
+    private static let threads = Locked<UInt64>(0)
 
     /// The calling thread's state, made on first use and released when the thread exits.
     static var current: ThreadState {
