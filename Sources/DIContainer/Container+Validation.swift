@@ -261,8 +261,11 @@ extension ResolutionError.Kind {
 
 extension Container: CustomStringConvertible {
     /// A readable summary: `Container with 2 registrations:`, then one line per registration.
+    ///
+    /// It shows what is known now and runs no factory: a closure that never ran is listed with
+    /// its dependencies unknown (`registrations` runs it to learn them).
     public var description: String {
-        let infos = registrations
+        let infos = visibleEntries(scope: currentScope).map(RegistrationInfo.init)
         let header =
             "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
             + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")

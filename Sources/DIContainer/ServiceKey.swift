@@ -6,7 +6,8 @@
 /// // MainPresenter → GetMainUseCase (name: local) → CourseRepository (name: local)
 /// ```
 public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The service type as written in Swift: `CourseRepository`, `Array<Int>`.
+    /// The service type as written in Swift, without its module: `CourseRepository`, `Feed.Item`,
+    /// `Array<Int>`.
     public let typeName: String
     /// The registration's name, `nil` for the unnamed registration.
     public let name: Name?
@@ -84,7 +85,50 @@ public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertibl
     }
 }
 
-/// How a type reads in messages, paths and graphs: `CourseRepository`, not `any CourseRepository`.
+/// How a type reads in messages, paths and graphs: as written in Swift, with its enclosing types
+/// and without its module: `Feed.Item` (not `Item`, which `Cart.Item` would also be),
+/// `Lazy<Feed.Item>`, `Optional<Int>`, `(Int, Feed.Item)`, `CourseRepository` for
+/// `any CourseRepository`.
+///
+/// Made from the fully qualified name (`String(reflecting:)`), whose every qualified path starts
+/// with its module: that first component is dropped, and so is the `(unknown context at $…)` of a
+/// type declared in a function or as `private`, which has no name to show (two such types of one
+/// name read alike).
 func displayName(of type: Any.Type) -> String {
-    String(describing: type)
+    var result = ""
+    var rest = Substring(String(reflecting: type))
+    var isInPath = false  // whether the next name continues a path whose module was dropped
+    while let first = rest.first {
+        if rest.hasPrefix(unknownContext), let close = rest.firstIndex(of: ")") {
+            rest = rest[rest.index(after: close)...]
+            if rest.first == "." { rest = rest.dropFirst() }
+        } else if isIdentifierStart(first) {
+            let name = rest.prefix(while: isIdentifierPart)
+            rest = rest[name.endIndex...]
+            // A qualified path starts with its module: the name before the first `.`.
+            let startsPath = !isInPath && result.last != "." && !(result.last.map(isIdentifierPart) ?? false)
+            if startsPath, rest.first == "." {
+                rest = rest.dropFirst()
+                isInPath = true
+            } else {
+                result += name
+                isInPath = false
+            }
+        } else {
+            result.append(first)
+            rest = rest.dropFirst()
+        }
+    }
+    return result
+}
+
+/// What a type declared where it has no name (in a function, or `private`) shows in its place.
+private let unknownContext = "(unknown context at $"
+
+private func isIdentifierStart(_ character: Character) -> Bool {
+    character.isLetter || character == "_"
+}
+
+private func isIdentifierPart(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
 }

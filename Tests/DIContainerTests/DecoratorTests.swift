@@ -155,14 +155,14 @@ struct DecoratorTests {
         #expect(
             error.description == """
                 The container has 1 problem:
-                1. Cannot resolve Log: nothing is registered for it. Path: Greeter → Log. \
-                Fix: register it, e.g. container.register(Log.self) { r in … }.
+                1. Cannot resolve DecoratorTests.Log: nothing is registered for it. Path: Greeter → DecoratorTests.Log. \
+                Fix: register it, e.g. container.register(DecoratorTests.Log.self) { r in … }.
                 """)
         container.register(Log.self) { _ in Log() }
         try container.validate()
         let info = try #require(container.registrations.first)
         #expect(info.decorators == ["App/Assembly.swift:7"])
-        #expect(info.dependencies.map(\.description) == ["Log"])
+        #expect(info.dependencies.map(\.description) == ["DecoratorTests.Log"])
         #expect(info.description.hasSuffix("decorated at App/Assembly.swift:7"))
         #expect(container.graph(format: .mermaid).contains("singleton · decorated"))
     }
@@ -180,7 +180,7 @@ struct DecoratorTests {
             return inner
         }
         let error = try #require(throws: ValidationError.self) { try container.validate() }
-        #expect(error.problems.map(\.path.description) == ["[Service, Log]"])
+        #expect(error.problems.map(\.path.description) == ["[DecoratorTests.Service, DecoratorTests.Log]"])
     }
 
     @Test("a decorator that throws fails the resolve, naming the registration")

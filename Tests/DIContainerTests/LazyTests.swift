@@ -130,7 +130,7 @@ struct LazyTests {
         container.register(A.self, lifetime: .singleton, initializer: A.init)
         container.register(B.self) { r in B(a: try r.resolve(A.self)) }
         try container.validate()
-        #expect(container.registrations.map(\.dependencies.description) == ["[B]", "[A]"])
+        #expect(container.registrations.map(\.dependencies.description) == ["[LazyTests.B]", "[LazyTests.A]"])
         let a = try container.resolve(A.self)
         #expect(try a.b.instance.a === a)
         #expect(container.graph(format: .mermaid).contains("n1 -.-> n2"))
@@ -146,7 +146,7 @@ struct LazyTests {
         #expect(
             error.description == """
                 The container has 1 problem:
-                1. Cannot resolve Numbered: nothing is registered for it. Path: A → Numbered. \
+                1. Cannot resolve Numbered: nothing is registered for it. Path: LazyTests.A → Numbered. \
                 Fix: register it, e.g. container.register(Numbered.self) { r in … }.
                 """)
     }
@@ -166,7 +166,8 @@ struct LazyTests {
         let error = try #require(throws: ResolutionError.self) { try container.resolve(A.self) }
         #expect(
             error.description == """
-                Cannot resolve A: circular dependency A → B → A. Path: A → B → A. \
+                Cannot resolve LazyTests.A: circular dependency LazyTests.A → LazyTests.B → LazyTests.A. \
+                Path: LazyTests.A → LazyTests.B → LazyTests.A. \
                 Fix: break the cycle: resolve one side's back-reference in an initCompleted hook instead of its factory \
                 (register(…).initCompleted { r, service in … }), with a graph, singleton or weak lifetime for the other side, \
                 or move what both sides need into a third service.

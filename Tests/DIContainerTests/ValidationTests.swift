@@ -330,7 +330,8 @@ struct ValidationTests {
         #expect(
             container.description == """
                 Container with 1 registration:
-                  ValueService · singleton · registered at DIContainerTests/ValidationTests.swift:\(line)
+                  ValueService · singleton · dependencies unknown until resolved · registered at \
+                DIContainerTests/ValidationTests.swift:\(line)
                 """)
     }
 }
