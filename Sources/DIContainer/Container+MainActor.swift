@@ -30,50 +30,28 @@ import Locking
 /// `validateAsync()` checks them on the main actor from anywhere; `validate()` and
 /// `registrations` only when called there (elsewhere they list them as not checked).
 extension Container {
-    /// Registers a `@MainActor` factory.
+    /// Registers a `@MainActor` factory, with or without runtime arguments (given to
+    /// `resolve(_:name:arguments:)` on the main actor).
     ///
     /// ```swift
     /// container.registerMainActor(ProfileViewModel.self, lifetime: .singleton) { r in
     ///     ProfileViewModel(session: try r.resolve(Session.self))
     /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service on the main actor, resolving its dependencies from the
-    ///     resolver it is given.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
-    @discardableResult
-    public func registerMainActor<S>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: StaticString = #fileID, line: Int = #line,
-        factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, lifetime: lifetime ?? defaultLifetime, kind: .mainActor, file: file, line: line,
-                MainActorFactory.checked { @MainActor (resolver, _: Void) in try factory(resolver) }))
-    }
-
-    /// Registers a `@MainActor` factory that takes runtime arguments, given to
-    /// `resolve(_:name:arguments:)` on the main actor.
-    ///
-    /// ```swift
     /// container.registerMainActor(CourseViewModel.self) { (r, courseID: Int) in
     ///     CourseViewModel(courseID: courseID, useCase: try r.resolve(GetCourseUseCase.self))
     /// }
     /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
     /// ```
     ///
+    /// The service need not be `Sendable`, whatever the lifetime: the container hands it out only
+    /// on the main actor.
+    ///
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service on the main actor from a resolver and the runtime arguments.
+    ///   - factory: Builds the service on the main actor from a resolver and the runtime arguments
+    ///     (none for `{ r in … }`), resolving its dependencies from the resolver.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.

@@ -18,6 +18,9 @@ extension Container {
     /// }
     /// ```
     ///
+    /// The same call takes a factory with runtime arguments (`{ (r, courseID: Int) in … }`,
+    /// resolved with `resolve(_:name:arguments:)`) or an `async` one (resolved with `resolveAsync`).
+    ///
     /// - Parameters:
     ///   - type: The service type, usually a protocol.
     ///   - name: Tells several registrations of one type apart; `nil` for the unnamed one.
@@ -52,6 +55,9 @@ extension Container {
     ///
     /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; the factory
     /// builds the service from a resolver and the runtime arguments.
+    // The argument-free factory above is the same shape with an empty pack, kept as its own
+    // overload so that it is stored as it is: reaching it through the pack needs a wrapping
+    // closure (Swift refuses to cast a function with a parameter pack to one without).
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
@@ -65,33 +71,24 @@ extension Container {
             ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
 
-    /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
-    /// synchronous `resolve` of it throws `ResolutionError.Kind.asyncFactory`. An `async`
-    /// singleton is built exactly once even when many tasks ask for it at the same time.
+    /// Registers an `async` factory, with or without runtime arguments. Resolve it with
+    /// `try await resolveAsync(_:name:)` (or `resolveAsync(_:name:arguments:)`); a synchronous
+    /// `resolve` of it throws `ResolutionError.Kind.asyncFactory`. An `async` singleton is built
+    /// exactly once even when many tasks ask for it at the same time.
     ///
     /// ```swift
     /// container.register(Database.self, lifetime: .singleton) { r in
     ///     try await Database.open(at: try r.resolve(URL.self, name: "database"))
     /// }
     /// let database = try await container.resolveAsync(Database.self)
+    ///
+    /// container.register(Thumbnail.self) { (r, url: URL) in try await Thumbnail.load(url) }
+    /// let thumbnail = try await container.resolveAsync(Thumbnail.self, arguments: imageURL)
     /// ```
     ///
     /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; the factory
-    /// may `await`, and resolves dependencies with `resolveAsync` (or `resolve`).
-    @discardableResult
-    public func register<S: Sendable>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: StaticString = #fileID, line: Int = #line,
-        factory: @escaping @Sendable (any Resolver) async throws -> S
-    ) -> Registration<S> {
-        add(
-            .async(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in
-                try await factory(resolver)
-            })
-    }
-
-    /// Registers an `async` factory that takes runtime arguments; see
-    /// `register(_:name:lifetime:factory:)`.
+    /// may `await`, takes the runtime arguments (none for `{ r in … }`) after the resolver, and
+    /// resolves dependencies with `resolveAsync` (or `resolve`).
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
