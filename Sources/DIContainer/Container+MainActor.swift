@@ -109,6 +109,10 @@ extension Container {
     /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
     /// ```
     ///
+    /// Two or more runtime arguments take a factory closure,
+    /// `registerMainActor(LessonViewModel.self) { (r, id: Int, title: String) in … }` (Swift cannot
+    /// infer a pack of arguments followed by a pack of dependencies).
+    ///
     /// The parameters are those of `registerMainActor(_:name:lifetime:file:line:initializer:)`,
     /// with `argument`, the runtime argument's type, first in the initializer.
     @_disfavoredOverload
@@ -124,43 +128,6 @@ extension Container {
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
                 MainActorFactory.checked { @MainActor (resolver, argument: A) in
                     try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-                }))
-    }
-
-    /// `registerMainActor(_:name:lifetime:argument:initializer:)` with two runtime arguments.
-    ///
-    /// ```swift
-    /// container.registerMainActor(LessonViewModel.self, arguments: Int.self, String.self, initializer: LessonViewModel.init)
-    /// ```
-    @_disfavoredOverload
-    @discardableResult
-    public func registerMainActor<S, A, B, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type,
-        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @MainActor @Sendable (A, B, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
-                MainActorFactory.checked { @MainActor (r, a: (A, B)) in
-                    try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil))
-                }))
-    }
-
-    /// `registerMainActor(_:name:lifetime:argument:initializer:)` with three runtime arguments.
-    @_disfavoredOverload
-    @discardableResult
-    public func registerMainActor<S, A, B, C, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type, _ third: C.Type,
-        file: StaticString = #fileID, line: Int = #line,
-        initializer: @escaping @MainActor @Sendable (A, B, C, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self, C.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
-                MainActorFactory.checked { @MainActor (r, a: (A, B, C)) in
-                    try initializer(a.0, a.1, a.2, repeat r.resolve((each D).self, name: nil))
                 }))
     }
 }

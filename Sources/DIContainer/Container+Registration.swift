@@ -168,6 +168,10 @@ extension Container {
     /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: 42)
     /// ```
     ///
+    /// Two or more runtime arguments take a factory closure, `{ (r, id: Int, title: String) in … }`
+    /// (Swift cannot infer a pack of arguments followed by a pack of dependencies), which
+    /// validation checks once it has run; or gather them in one value and keep this form.
+    ///
     /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; `argument` is
     /// the runtime argument's type, `initializer` a function from it and the dependencies.
     @_disfavoredOverload
@@ -182,39 +186,6 @@ extension Container {
                 S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime,
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
             ) { (resolver, argument: A) in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) })
-    }
-
-    /// `register(_:name:lifetime:argument:initializer:)` with two runtime arguments, passed to
-    /// `resolve(_:name:arguments:)` in this order (Swift cannot infer two parameter packs).
-    ///
-    /// ```swift
-    /// container.register(Receipt.self, arguments: Int.self, String.self, initializer: Receipt.init)
-    /// ```
-    @_disfavoredOverload
-    @discardableResult
-    public func register<S: Sendable, A, B, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type,
-        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @Sendable (A, B, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
-            ) { (r, a: (A, B)) in try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil)) })
-    }
-
-    /// `register(_:name:lifetime:argument:initializer:)` with three runtime arguments.
-    @_disfavoredOverload
-    @discardableResult
-    public func register<S: Sendable, A, B, C, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type, _ third: C.Type,
-        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @Sendable (A, B, C, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self, C.self], lifetime: lifetime ?? defaultLifetime,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
-            ) { (r, a: (A, B, C)) in try initializer(a.0, a.1, a.2, repeat r.resolve((each D).self, name: nil)) })
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the
