@@ -5,7 +5,9 @@
 ///
 /// The service must be `Sendable` (instances may be handed to every thread). One that is not is
 /// registered with `lifetime: .transient` (`TransientLifetime`), with `registerMainActor`, or —
-/// taking responsibility for its thread safety — wrapped in `UncheckedSendable`.
+/// taking responsibility for its thread safety — wrapped in `UncheckedSendable`. Only the literal
+/// `.transient` written at the call selects the `TransientLifetime` overloads; a `Lifetime` value
+/// that happens to be `.transient` still requires `Sendable` (see `TransientLifetime`).
 ///
 /// Every form records where it was called (`file`, `line`, a `StaticString` as in XCTest): a
 /// helper that registers for its caller declares `file: StaticString = #fileID, line: Int = #line`.
@@ -21,11 +23,23 @@ extension Container {
     /// The same call takes a factory with runtime arguments (`{ (r, courseID: Int) in … }`,
     /// resolved with `resolve(_:name:arguments:)`) or an `async` one (resolved with `resolveAsync`).
     ///
+    /// The service must be `Sendable`. A service that is not can still be transient, but only with
+    /// the literal `lifetime: .transient` at the call: that spelling picks the `TransientLifetime`
+    /// overload. A `Lifetime` value picks this one, whatever its case:
+    ///
+    /// ```swift
+    /// container.register(NumberFormatter.self, lifetime: .transient) { _ in NumberFormatter() }  // compiles
+    /// let lifetime: Lifetime = .transient
+    /// container.register(NumberFormatter.self, lifetime: lifetime) { _ in NumberFormatter() }
+    /// // error: type 'NumberFormatter' does not conform to the 'Sendable' protocol
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The service type, usually a protocol.
     ///   - name: Tells several registrations of one type apart; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime (`.transient`,
-    ///     a new one each time, unless the container was made with another) when `nil`.
+    ///     a new one each time, unless the container was made with another) when `nil`. The
+    ///     service must be `Sendable` whatever the value; see above for non-`Sendable` ones.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
     ///   - file: The file registering it, for errors and introspection; leave the default.
