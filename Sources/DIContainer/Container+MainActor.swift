@@ -30,50 +30,28 @@ import Locking
 /// `validateAsync()` checks them on the main actor from anywhere; `validate()` and
 /// `registrations` only when called there (elsewhere they list them as not checked).
 extension Container {
-    /// Registers a `@MainActor` factory.
+    /// Registers a `@MainActor` factory, with or without runtime arguments (given to
+    /// `resolve(_:name:arguments:)` on the main actor).
     ///
     /// ```swift
     /// container.registerMainActor(ProfileViewModel.self, lifetime: .singleton) { r in
     ///     ProfileViewModel(session: try r.resolve(Session.self))
     /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The service type.
-    ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service on the main actor, resolving its dependencies from the
-    ///     resolver it is given.
-    ///   - file: The file registering it, for errors and introspection; leave the default.
-    ///   - line: The line registering it, for errors and introspection; leave the default.
-    /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
-    @discardableResult
-    public func registerMainActor<S>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: StaticString = #fileID, line: Int = #line,
-        factory: @escaping @MainActor @Sendable (any Resolver) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, lifetime: lifetime ?? defaultLifetime, kind: .mainActor, file: file, line: line,
-                MainActorFactory.checked { @MainActor (resolver, _: Void) in try factory(resolver) }))
-    }
-
-    /// Registers a `@MainActor` factory that takes runtime arguments, given to
-    /// `resolve(_:name:arguments:)` on the main actor.
-    ///
-    /// ```swift
     /// container.registerMainActor(CourseViewModel.self) { (r, courseID: Int) in
     ///     CourseViewModel(courseID: courseID, useCase: try r.resolve(GetCourseUseCase.self))
     /// }
     /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
     /// ```
     ///
+    /// The service need not be `Sendable`, whatever the lifetime: the container hands it out only
+    /// on the main actor.
+    ///
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime when `nil`.
-    ///   - factory: Builds the service on the main actor from a resolver and the runtime arguments.
+    ///   - factory: Builds the service on the main actor from a resolver and the runtime arguments
+    ///     (none for `{ r in … }`), resolving its dependencies from the resolver.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
     /// - Returns: The registration, for introspection, `implements(_:name:)` and `initCompleted(_:)`.
@@ -131,6 +109,10 @@ extension Container {
     /// let model = try container.resolve(CourseViewModel.self, arguments: 42)
     /// ```
     ///
+    /// Two or more runtime arguments take a factory closure,
+    /// `registerMainActor(LessonViewModel.self) { (r, id: Int, title: String) in … }` (Swift cannot
+    /// infer a pack of arguments followed by a pack of dependencies).
+    ///
     /// The parameters are those of `registerMainActor(_:name:lifetime:file:line:initializer:)`,
     /// with `argument`, the runtime argument's type, first in the initializer.
     @_disfavoredOverload
@@ -146,43 +128,6 @@ extension Container {
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
                 MainActorFactory.checked { @MainActor (resolver, argument: A) in
                     try initializer(argument, repeat resolver.resolve((each D).self, name: nil))
-                }))
-    }
-
-    /// `registerMainActor(_:name:lifetime:argument:initializer:)` with two runtime arguments.
-    ///
-    /// ```swift
-    /// container.registerMainActor(LessonViewModel.self, arguments: Int.self, String.self, initializer: LessonViewModel.init)
-    /// ```
-    @_disfavoredOverload
-    @discardableResult
-    public func registerMainActor<S, A, B, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type,
-        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @MainActor @Sendable (A, B, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
-                MainActorFactory.checked { @MainActor (r, a: (A, B)) in
-                    try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil))
-                }))
-    }
-
-    /// `registerMainActor(_:name:lifetime:argument:initializer:)` with three runtime arguments.
-    @_disfavoredOverload
-    @discardableResult
-    public func registerMainActor<S, A, B, C, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type, _ third: C.Type,
-        file: StaticString = #fileID, line: Int = #line,
-        initializer: @escaping @MainActor @Sendable (A, B, C, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self, C.self], lifetime: lifetime ?? defaultLifetime, kind: .mainActor,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line,
-                MainActorFactory.checked { @MainActor (r, a: (A, B, C)) in
-                    try initializer(a.0, a.1, a.2, repeat r.resolve((each D).self, name: nil))
                 }))
     }
 }

@@ -5,7 +5,9 @@
 ///
 /// The service must be `Sendable` (instances may be handed to every thread). One that is not is
 /// registered with `lifetime: .transient` (`TransientLifetime`), with `registerMainActor`, or —
-/// taking responsibility for its thread safety — wrapped in `UncheckedSendable`.
+/// taking responsibility for its thread safety — wrapped in `UncheckedSendable`. Only the literal
+/// `.transient` written at the call selects the `TransientLifetime` overloads; a `Lifetime` value
+/// that happens to be `.transient` still requires `Sendable` (see `TransientLifetime`).
 ///
 /// Every form records where it was called (`file`, `line`, a `StaticString` as in XCTest): a
 /// helper that registers for its caller declares `file: StaticString = #fileID, line: Int = #line`.
@@ -18,11 +20,26 @@ extension Container {
     /// }
     /// ```
     ///
+    /// The same call takes a factory with runtime arguments (`{ (r, courseID: Int) in … }`,
+    /// resolved with `resolve(_:name:arguments:)`) or an `async` one (resolved with `resolveAsync`).
+    ///
+    /// The service must be `Sendable`. A service that is not can still be transient, but only with
+    /// the literal `lifetime: .transient` at the call: that spelling picks the `TransientLifetime`
+    /// overload. A `Lifetime` value picks this one, whatever its case:
+    ///
+    /// ```swift
+    /// container.register(NumberFormatter.self, lifetime: .transient) { _ in NumberFormatter() }  // compiles
+    /// let lifetime: Lifetime = .transient
+    /// container.register(NumberFormatter.self, lifetime: lifetime) { _ in NumberFormatter() }
+    /// // error: type 'NumberFormatter' does not conform to the 'Sendable' protocol
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The service type, usually a protocol.
     ///   - name: Tells several registrations of one type apart; `nil` for the unnamed one.
     ///   - lifetime: How long built instances live; the container's default lifetime (`.transient`,
-    ///     a new one each time, unless the container was made with another) when `nil`.
+    ///     a new one each time, unless the container was made with another) when `nil`. The
+    ///     service must be `Sendable` whatever the value; see above for non-`Sendable` ones.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///     Errors it throws reach the caller of `resolve` as `ResolutionError.Kind.factoryFailed`.
     ///   - file: The file registering it, for errors and introspection; leave the default.
@@ -52,6 +69,9 @@ extension Container {
     ///
     /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; the factory
     /// builds the service from a resolver and the runtime arguments.
+    // The argument-free factory above is the same shape with an empty pack, kept as its own
+    // overload so that it is stored as it is: reaching it through the pack needs a wrapping
+    // closure (Swift refuses to cast a function with a parameter pack to one without).
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
@@ -65,33 +85,24 @@ extension Container {
             ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
 
-    /// Registers an `async` factory. Resolve it with `try await resolveAsync(_:name:)`; a
-    /// synchronous `resolve` of it throws `ResolutionError.Kind.asyncFactory`. An `async`
-    /// singleton is built exactly once even when many tasks ask for it at the same time.
+    /// Registers an `async` factory, with or without runtime arguments. Resolve it with
+    /// `try await resolveAsync(_:name:)` (or `resolveAsync(_:name:arguments:)`); a synchronous
+    /// `resolve` of it throws `ResolutionError.Kind.asyncFactory`. An `async` singleton is built
+    /// exactly once even when many tasks ask for it at the same time.
     ///
     /// ```swift
     /// container.register(Database.self, lifetime: .singleton) { r in
     ///     try await Database.open(at: try r.resolve(URL.self, name: "database"))
     /// }
     /// let database = try await container.resolveAsync(Database.self)
+    ///
+    /// container.register(Thumbnail.self) { (r, url: URL) in try await Thumbnail.load(url) }
+    /// let thumbnail = try await container.resolveAsync(Thumbnail.self, arguments: imageURL)
     /// ```
     ///
     /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; the factory
-    /// may `await`, and resolves dependencies with `resolveAsync` (or `resolve`).
-    @discardableResult
-    public func register<S: Sendable>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
-        file: StaticString = #fileID, line: Int = #line,
-        factory: @escaping @Sendable (any Resolver) async throws -> S
-    ) -> Registration<S> {
-        add(
-            .async(S.self, name: name, lifetime: lifetime ?? defaultLifetime, file: file, line: line) { (resolver, _: Void) in
-                try await factory(resolver)
-            })
-    }
-
-    /// Registers an `async` factory that takes runtime arguments; see
-    /// `register(_:name:lifetime:factory:)`.
+    /// may `await`, takes the runtime arguments (none for `{ r in … }`) after the resolver, and
+    /// resolves dependencies with `resolveAsync` (or `resolve`).
     @discardableResult
     public func register<S: Sendable, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
@@ -171,6 +182,10 @@ extension Container {
     /// let presenter = try container.resolve(CourseDetailPresenter.self, arguments: 42)
     /// ```
     ///
+    /// Two or more runtime arguments take a factory closure, `{ (r, id: Int, title: String) in … }`
+    /// (Swift cannot infer a pack of arguments followed by a pack of dependencies), which
+    /// validation checks once it has run; or gather them in one value and keep this form.
+    ///
     /// Parameters and result as in `register(_:name:lifetime:file:line:factory:)`; `argument` is
     /// the runtime argument's type, `initializer` a function from it and the dependencies.
     @_disfavoredOverload
@@ -185,39 +200,6 @@ extension Container {
                 S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime,
                 dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
             ) { (resolver, argument: A) in try initializer(argument, repeat resolver.resolve((each D).self, name: nil)) })
-    }
-
-    /// `register(_:name:lifetime:argument:initializer:)` with two runtime arguments, passed to
-    /// `resolve(_:name:arguments:)` in this order (Swift cannot infer two parameter packs).
-    ///
-    /// ```swift
-    /// container.register(Receipt.self, arguments: Int.self, String.self, initializer: Receipt.init)
-    /// ```
-    @_disfavoredOverload
-    @discardableResult
-    public func register<S: Sendable, A, B, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type,
-        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @Sendable (A, B, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self], lifetime: lifetime ?? defaultLifetime,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
-            ) { (r, a: (A, B)) in try initializer(a.0, a.1, repeat r.resolve((each D).self, name: nil)) })
-    }
-
-    /// `register(_:name:lifetime:argument:initializer:)` with three runtime arguments.
-    @_disfavoredOverload
-    @discardableResult
-    public func register<S: Sendable, A, B, C, each D>(
-        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil, arguments: A.Type, _ second: B.Type, _ third: C.Type,
-        file: StaticString = #fileID, line: Int = #line, initializer: @escaping @Sendable (A, B, C, repeat each D) throws -> S
-    ) -> Registration<S> {
-        add(
-            .sync(
-                S.self, name: name, argumentTypes: [A.self, B.self, C.self], lifetime: lifetime ?? defaultLifetime,
-                dependencyTypes: Self.types(repeat (each D).self), file: file, line: line
-            ) { (r, a: (A, B, C)) in try initializer(a.0, a.1, a.2, repeat r.resolve((each D).self, name: nil)) })
     }
 
     /// The types of a parameter pack, in order: a factory's runtime arguments, or the

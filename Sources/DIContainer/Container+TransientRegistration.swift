@@ -1,5 +1,7 @@
 /// Registering services that are not `Sendable`: transient only (see `TransientLifetime`). The
-/// parameters are those of the matching `register` overloads, with `lifetime: .transient` required.
+/// parameters are those of the matching `register` overloads, with `lifetime: .transient` required
+/// and written as that literal: a `Lifetime` value, even `.transient`, selects the `Sendable`
+/// overloads instead.
 extension Container {
     /// Registers a factory of a transient service, which need not be `Sendable`.
     ///
@@ -7,10 +9,19 @@ extension Container {
     /// container.register(NumberFormatter.self, lifetime: .transient) { _ in NumberFormatter() }
     /// ```
     ///
+    /// Only the literal `.transient` (or a `TransientLifetime` value) selects this overload. A
+    /// `Lifetime` value selects the `Sendable` one, whatever its case:
+    ///
+    /// ```swift
+    /// let lifetime: Lifetime = .transient
+    /// container.register(NumberFormatter.self, lifetime: lifetime) { _ in NumberFormatter() }
+    /// // error: type 'NumberFormatter' does not conform to the 'Sendable' protocol
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: The service type.
     ///   - name: The registration's name; `nil` for the unnamed one.
-    ///   - lifetime: `.transient`: a new instance per resolve.
+    ///   - lifetime: `.transient`, written as the literal: a new instance per resolve.
     ///   - factory: Builds the service, resolving its dependencies from the resolver it is given.
     ///   - file: The file registering it, for errors and introspection; leave the default.
     ///   - line: The line registering it, for errors and introspection; leave the default.
@@ -30,6 +41,9 @@ extension Container {
     /// ```swift
     /// container.register(Draft.self, lifetime: .transient) { (r, title: String) in Draft(title: title) }
     /// ```
+    // The argument-free factory above is the same shape with an empty pack, kept as its own
+    // overload so that it is stored as it is: reaching it through the pack needs a wrapping
+    // closure (Swift refuses to cast a function with a parameter pack to one without).
     @discardableResult
     public func register<S, each A>(
         _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,

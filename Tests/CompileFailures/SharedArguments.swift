@@ -1,6 +1,6 @@
-// A service that is not Sendable, auto-wired with runtime arguments and the container's default
-// lifetime (which may share it): the fixes are `lifetime: .transient` (a closure factory),
-// `registerMainActor`, or `UncheckedSendable`, as ConcurrencyAndIsolation.md says.
+// A service that is not Sendable, built from runtime arguments with the container's default
+// lifetime (which may share it): the fixes are `lifetime: .transient`, `registerMainActor`, or
+// `UncheckedSendable`, as ConcurrencyAndIsolation.md says.
 // expected-error: type 'Draft' does not conform to the 'Sendable' protocol
 import DIContainer
 
@@ -10,5 +10,5 @@ final class Draft {
 }
 
 func assemble(_ container: Container) {
-    container.register(Draft.self, arguments: Int.self, String.self, initializer: Draft.init)
+    container.register(Draft.self) { (_, id: Int, title: String) in Draft(id: id, title: title) }
 }

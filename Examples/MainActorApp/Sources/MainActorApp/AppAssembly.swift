@@ -44,7 +44,7 @@ struct ScreensAssembly: Assembly {
         container.registerMainActor(CourseViewModel.self) { (r, courseID: Int) in
             CourseViewModel(courseID: courseID, catalog: try r.resolve((any CourseCatalog).self), cart: try r.resolve(Cart.self))
         }
-        container.registerMainActor(LessonViewModel.self, arguments: Int.self, String.self, initializer: LessonViewModel.init)
+        container.registerMainActor(LessonViewModel.self, argument: LessonReference.self, initializer: LessonViewModel.init)
         container.registerMainActor(ReportsViewModel.self, initializer: ReportsViewModel.init)
     }
 }

@@ -16,14 +16,20 @@ final class CourseViewModel {
     func addToCart() { cart.add(courseID) }
 }
 
-/// One lesson of a course: two runtime arguments, auto-wired, so its dependencies are declared.
+/// Which lesson of which course: the two runtime values a lesson screen needs, as one argument.
+struct LessonReference {
+    let courseID: Int
+    let lesson: String
+}
+
+/// One lesson of a course: a runtime argument, auto-wired, so its dependencies are declared.
 final class LessonViewModel {
     let courseID: Int
     let lesson: String
 
-    init(courseID: Int, lesson: String, catalog: any CourseCatalog) {
-        self.courseID = courseID
-        self.lesson = lesson
+    init(reference: LessonReference, catalog: any CourseCatalog) {
+        courseID = reference.courseID
+        lesson = reference.lesson
     }
 }
 
@@ -49,7 +55,7 @@ struct Screens {
     }
 
     func lesson(_ lesson: String, of courseID: Int) throws -> LessonViewModel {
-        try container.resolve(LessonViewModel.self, arguments: courseID, lesson)
+        try container.resolve(LessonViewModel.self, arguments: LessonReference(courseID: courseID, lesson: lesson))
     }
 
     func reports() throws -> ReportsViewModel { try container.resolve(ReportsViewModel.self) }
