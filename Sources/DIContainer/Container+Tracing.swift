@@ -47,20 +47,12 @@ extension Container {
     }
 }
 
-/// The tracing switch and handler of one container, stored inline in it: a container that never
-/// traces allocates nothing for it.
+/// The tracing switch and handler of one container, stored inline in it. The switch is read on
+/// every resolve, so it is an atomic flag rather than the handler's lock: set after the handler,
+/// cleared before it.
 struct Tracing: ~Copyable, Sendable {
     private let enabled = Atomic<Bool>(false)
-    /// The handler, in a box made by the first `startTracing`.
-    private let box = AtomicLazyReference<HandlerBox>()
-
-    private final class HandlerBox: Sendable {
-        let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
-    }
-
-    private var handler: Locked<(@Sendable (ResolutionEvent) -> Void)?> {
-        (box.load() ?? box.storeIfNil(HandlerBox())).handler
-    }
+    private let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
 
     var isEnabled: Bool {
         enabled.load(ordering: .relaxed)
