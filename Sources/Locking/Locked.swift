@@ -29,14 +29,12 @@ import Darwin
 /// specialize in the modules that call them: a `package` body is not inlined across modules, and
 /// unspecialized, every lock paid a generic metadata lookup.
 public struct Locked<Value> {
-    @usableFromInline let storage: Storage
+    @usableFromInline let storage: ManagedBufferPointer<Value, pthread_mutex_t>
 
     /// Creates a lock guarding `value`.
     @inlinable
     public init(_ value: Value) {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in value }
-        // `create` makes an instance of the class it is called on: `Storage` itself.
-        storage = unsafeDowncast(buffer, to: Storage.self)
+        storage = ManagedBufferPointer(bufferClass: Storage.self, minimumCapacity: 1) { _, _ in value }
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
             #if DEBUG

@@ -42,10 +42,8 @@ package enum MainActorIsolation {
         _ body: @MainActor (A) throws -> T, _ argument: A, otherwise: () throws -> T
     ) rethrows -> T {
         guard isCurrent else { return try otherwise() }
-        // The check above proves the isolation the cast claims, as `MainActor.assumeIsolated`
-        // does; the representation of a synchronous function does not depend on its global actor.
         return try withoutActuallyEscaping(body) { body in
-            try unsafeBitCast(body, to: ((A) throws -> T).self)(argument)
+            try nonisolated(body, as: ((A) throws -> T).self)(argument)
         }
     }
 
@@ -63,9 +61,17 @@ package enum MainActorIsolation {
         _ body: @MainActor (A, B) throws -> T, _ first: A, _ second: B, otherwise: () throws -> T
     ) rethrows -> T {
         guard isCurrent else { return try otherwise() }
-        // As in the one-argument form.
         return try withoutActuallyEscaping(body) { body in
-            try unsafeBitCast(body, to: ((A, B) throws -> T).self)(first, second)
+            try nonisolated(body, as: ((A, B) throws -> T).self)(first, second)
         }
+    }
+
+    /// `body`, a main-actor function, as the same function without its isolation: called only
+    /// after `isCurrent` said the caller is on the main actor.
+    private static func nonisolated<Isolated, Plain>(_ body: Isolated, as _: Plain.Type) -> Plain {
+        // An unsafe cast with its reason: the caller checked the isolation the cast drops, as
+        // `MainActor.assumeIsolated` does (which cannot return a non-`Sendable` result), and the
+        // representation of a synchronous function does not depend on its global actor.
+        unsafeBitCast(body, to: Plain.self)
     }
 }

@@ -111,6 +111,13 @@ class Entry: @unchecked Sendable {
         1 << ((UInt64(UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self)))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
+    /// This entry as the `Factory` it is, for a step that looked it up by key.
+    func factory<S, Args>(_: S.Type, _: Args.Type) -> Factory<S, Args> {
+        // An unsafe cast with its reason: the key proves the types; every entry under a key of
+        // service `S` and arguments `Args` is a `Factory<S, Args>` (a variant or refusal too).
+        unsafeDowncast(self, to: Factory<S, Args>.self)
+    }
+
     // MARK: - New entries from this one (each `Factory` makes them with its typed factory)
 
     /// This registration with `additions` instead of its own; `freshSlot`: with a store of its

@@ -33,8 +33,8 @@ extension Container {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun)
         }
         // A built singleton needs no resolution.
-        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S> {
-            return kept.value
+        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S>, let value = kept.value {
+            return value
         }
         return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry)
     }
@@ -263,8 +263,7 @@ struct StepStart {
         let made: S
         do {
             made = try ThreadState.current.run(step) {
-                // The key proves the entry's types: entries under it are registered with them.
-                let made = try unsafeDowncast(entry, to: Factory<S, Args>.self).make(step, arguments)
+                let made = try entry.factory(S.self, Args.self).make(step, arguments)
                 return entry.additions == nil ? made : try decorate(made, step)
             }
         } catch {
@@ -294,8 +293,7 @@ struct StepStart {
         }
         let made: S
         do {
-            // The key proves the factory's types, as in the synchronous step.
-            let built = try await unsafeDowncast(entry, to: Factory<S, Args>.self).makeAsync(step, arguments)
+            let built = try await entry.factory(S.self, Args.self).makeAsync(step, arguments)
             made = entry.additions == nil ? built : try decorate(built, step)
         } catch {
             throw fail(step, error)
@@ -315,10 +313,10 @@ struct StepStart {
     /// The instance in a box the store kept; a store that hands back anything else (a custom
     /// storage that made up a value) fails the step.
     func unbox<S>(_ kept: any Sendable, as _: S.Type) throws -> S {
-        guard let box = kept as? InstanceBox<S> else {
+        guard let box = kept as? InstanceBox<S>, let value = box.value else {
             throw ResolutionError(.factoryFailed(underlying: ForeignInstance()), path: (parent?.path ?? []) + [entry.service])
         }
-        return box.value
+        return value
     }
 
     /// Whether the registration's instances are the resolution's (`graph`).

@@ -23,9 +23,9 @@ final class Resolution: Sendable {
         var hasLazy = false
 
         /// The kept `graph` instance of `entry`, if it is still alive.
-        mutating func instance(of entry: Entry) -> AnyInstanceBox? {
+        mutating func instance(of entry: Entry) -> (any AnyInstanceBox)? {
             guard let index = graph.firstIndex(where: { $0.entry === entry }) else { return nil }
-            if let box = graph[index].strong ?? graph[index].weak?.strongBox { return box }
+            if let box = graph[index].box.strengthened { return box }
             graph.remove(at: index)
             return nil
         }
@@ -37,8 +37,7 @@ final class Resolution: Sendable {
     /// instance while anybody holds it.
     fileprivate struct GraphInstance: Sendable {
         let entry: Entry
-        var strong: AnyInstanceBox?
-        var weak: AnyWeakInstanceBox?
+        var box: any AnyInstanceBox
     }
 
     /// The container the resolve started at (which is why a `Lazy` keeps a `Continuation` instead).
@@ -94,16 +93,16 @@ final class Resolution: Sendable {
     let id = ThreadState.current.nextResolutionID()
 
     /// `entry`'s `graph` instance, boxed, if one was kept.
-    func graphInstance(of entry: Entry) -> AnyInstanceBox? {
+    func graphInstance(of entry: Entry) -> (any AnyInstanceBox)? {
         state.withLock { $0.instance(of: entry) }
     }
 
     /// Keeps `box` as `entry`'s `graph` instance unless a concurrent step kept one: the one kept,
     /// and whether it is `box`.
-    func keepGraphInstance(_ box: AnyInstanceBox, of entry: Entry) -> (box: AnyInstanceBox, isNew: Bool) {
+    func keepGraphInstance(_ box: any AnyInstanceBox, of entry: Entry) -> (box: any AnyInstanceBox, isNew: Bool) {
         state.withLock { state in
             if let kept = state.instance(of: entry) { return (kept, false) }
-            state.graph.append(GraphInstance(entry: entry, strong: box))
+            state.graph.append(GraphInstance(entry: entry, box: box))
             return (box, true)
         }
     }
@@ -173,8 +172,7 @@ final class Resolution: Sendable {
             if state.hasLazy {
                 // A value cannot be held weakly: it is dropped (it may keep a `Lazy` that keeps this state).
                 state.graph = state.graph.compactMap { kept in
-                    guard let strong = kept.strong else { return kept }
-                    return strong.weakened().map { GraphInstance(entry: kept.entry, weak: $0) }
+                    kept.box.weakened().map { GraphInstance(entry: kept.entry, box: $0) }
                 }
             }
             return nil

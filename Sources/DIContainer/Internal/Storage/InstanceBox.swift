@@ -1,50 +1,43 @@
-/// An instance as the stores keep it: `graph`, `singleton`, `scoped`, `weak` and custom
-/// lifetimes hand it to every thread that asks.
-///
-/// `@unchecked Sendable`, reviewed: no stored property here, one `let` in `InstanceBox`. Only
-/// two kinds of value are boxed: services of the shared lifetimes, which `register` requires to
-/// be `Sendable`, and `registerMainActor` services, whose boxes the engine opens only on the main
-/// actor (it checks before every step).
-class AnyInstanceBox: @unchecked Sendable {
-    /// A weak hold on the instance, or `nil` when it is not a class instance (`WeakStorage`, and
-    /// a resolution's `graph` instances once no entry point runs).
-    func weakened() -> AnyWeakInstanceBox? { nil }
+/// An instance as the stores keep it (`graph`, `singleton`, `scoped`, `weak` and custom
+/// lifetimes hand it to every thread that asks), held strongly or — in a `weak` store, and for a
+/// resolution's `graph` instances once no entry point runs — weakly.
+protocol AnyInstanceBox: Sendable {
+    /// A weak hold on the instance (itself, if weak already), or `nil` when it is not a class
+    /// instance.
+    func weakened() -> (any AnyInstanceBox)?
+    /// A strong hold on the instance while it is alive, else `nil`.
+    var strengthened: (any AnyInstanceBox)? { get }
 }
 
 /// A boxed instance of `S`.
+// `@unchecked Sendable`, reviewed: two `let`s (the weak one loaded atomically by the runtime).
+// Only two kinds of value are boxed: services of the shared lifetimes, which `register` requires
+// to be `Sendable`, and `registerMainActor` services, whose boxes the engine opens only on the
+// main actor (it checks before every step).
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
-    // `@unchecked Sendable` restated from `AnyInstanceBox`: one `let`.
-    let value: S
+    private let strong: S?
+    private weak let object: AnyObject?
 
     init(_ value: S) {
-        self.value = value
+        (strong, object) = (value, nil)
     }
 
-    override func weakened() -> AnyWeakInstanceBox? {
-        guard let object = classInstance(in: value) else { return nil }
-        return WeakInstanceBox<S>(object)
-    }
-}
-
-/// A weak hold on a boxed class instance. `@unchecked Sendable`, reviewed: no stored property
-/// here, one `weak let` in `WeakInstanceBox` (the runtime loads weak references atomically).
-class AnyWeakInstanceBox: @unchecked Sendable {
-    /// A new box of the instance while it is alive, else `nil`.
-    var strongBox: AnyInstanceBox? { nil }
-}
-
-/// The weak counterpart of `InstanceBox`.
-private final class WeakInstanceBox<S>: AnyWeakInstanceBox, @unchecked Sendable {
-    // `@unchecked Sendable` restated from `AnyWeakInstanceBox`: one `weak let`.
-    weak let object: AnyObject?
-
-    init(_ object: AnyObject) {
-        self.object = object
+    private init(weak object: AnyObject) {
+        (strong, self.object) = (nil, object)
     }
 
-    override var strongBox: AnyInstanceBox? {
-        guard let object, let value = object as? S else { return nil }
-        return InstanceBox(value)
+    /// The instance; `nil` only in a weak box whose instance was released.
+    var value: S? { strong ?? object.flatMap { $0 as? S } }
+
+    func weakened() -> (any AnyInstanceBox)? {
+        guard let strong else { return self }
+        guard let object = classInstance(in: strong) else { return nil }
+        return InstanceBox(weak: object)
+    }
+
+    var strengthened: (any AnyInstanceBox)? {
+        if strong != nil { return self }
+        return value.map(InstanceBox.init)
     }
 }
 
