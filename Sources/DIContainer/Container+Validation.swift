@@ -21,7 +21,7 @@ extension Container {
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
-        try inspect(runningAsync: false).check(strict: true)
+        try inspect(.keeping).check(strict: true)
     }
 
     /// The validation for apps and tests: `validate()`, also running `async` factories and, on
@@ -48,14 +48,16 @@ extension Container {
     /// overrides in effect — in registration order, with its dependencies.
     ///
     /// A closure's dependencies are those its first completed run asked for: this runs the
-    /// factories that never ran, as `validate()` does, so the list is the same before and after.
+    /// factories that never ran, as `validate()` does, so the list is the same before and after,
+    /// but keeps nothing they build (a singleton not built yet is built for this run only; the
+    /// app's first resolve builds its own). Printing a container (`description`) runs nothing.
     ///
     /// ```swift
     /// for info in container.registrations { print(info) }
     /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
     /// ```
     public var registrations: [Registration.Info] {
-        inspect(runningAsync: false).entries.map(RegistrationInfo.init)
+        inspect(.discarding).entries.map(RegistrationInfo.init)
     }
 
     // MARK: - Internals
@@ -74,21 +76,21 @@ extension Container {
     }
 
     /// Runs what must run to know every dependency, then checks the dependencies.
-    func inspect(runningAsync: Bool) -> Inspection {
+    func inspect(_ dryRun: Resolution.DryRun) -> Inspection {
         let scope = currentScope
         let entries = visibleEntries(scope: scope)
         let (answering, refused) = Self.answering(entries)
         var problems = refused
         var offMainActor: [Entry] = []
         for entry in answering where entry.needsDryRun && !entry.isAsync {
-            if let problem = dryRun(entry) {
+            if let problem = self.dryRun(entry, dryRun) {
                 if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
             }
         }
         return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
-    /// `inspect(runningAsync:)` that also runs `async` factories, and what needs the main actor
+    /// `inspect(_:)` (keeping what it builds) that also runs `async` factories, and what needs the main actor
     /// there.
     func inspectAsync() async -> Inspection {
         let scope = currentScope
@@ -96,19 +98,19 @@ extension Container {
         let (answering, refused) = Self.answering(entries)
         var problems = refused
         for entry in answering where entry.needsDryRun {
-            var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry)
+            var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry, .keeping)
             var needsMainActor = entry.isMainActor
             if case .mainActorRequired? = problem?.kind { needsMainActor = !entry.isAsync }
-            if needsMainActor { problem = await MainActor.run { dryRun(entry) } }
+            if needsMainActor { problem = await MainActor.run { dryRun(entry, .keeping) } }
             if let problem { problems.append(problem) }
         }
         return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: [])
     }
 
     /// Runs `entry`'s factory at top level; the problem it hit, if any.
-    private func dryRun(_ entry: Entry) -> ResolutionError? {
+    private func dryRun(_ entry: Entry, _ mode: Resolution.DryRun) -> ResolutionError? {
         do {
-            try entry.dryRun(in: self)
+            try entry.dryRun(in: self, mode)
             return nil
         } catch {
             return Self.problem(error, entry)
@@ -117,7 +119,7 @@ extension Container {
 
     private func dryRunAsync(_ entry: Entry) async -> ResolutionError? {
         do {
-            try await entry.dryRunAsync(in: self)
+            try await entry.dryRunAsync(in: self, .keeping)
             return nil
         } catch {
             return Self.problem(error, entry)

@@ -41,4 +41,26 @@ struct DescriptionTests {
         #expect("\(container)".contains("DescribedReport · transient · depends on DescribedClock · registered at"))
         #expect(clockRuns.value == 1 && reportRuns.value == 1)
     }
+
+    @Test("listing the registrations keeps no instance it builds: a singleton it ran is the app's to build")
+    func registrationsKeepNothing() throws {
+        let container = Container()
+        let clockRuns = Counter()
+        container.register(DescribedClock.self, lifetime: .singleton) { _ in
+            clockRuns.increment()
+            return DescribedClock()
+        }
+        container.register(DescribedReport.self, lifetime: .singleton) { r in DescribedReport(clock: try r.resolve(DescribedClock.self)) }
+
+        let listed = container.registrations.map(\.description)
+        #expect(listed.contains { $0.hasPrefix("DescribedReport · singleton · depends on DescribedClock") })
+        // Run to learn what each asks for (on its own and as the report's dependency), kept by none.
+        #expect(clockRuns.value == 2)
+        let clock = try container.resolve(DescribedClock.self)
+        #expect(clockRuns.value == 3)
+        _ = try container.resolve(DescribedReport.self)
+        _ = container.registrations
+        #expect(try container.resolve(DescribedClock.self) === clock)
+        #expect(clockRuns.value == 3)
+    }
 }

@@ -49,9 +49,13 @@ class Entry: @unchecked Sendable {
     }
 
     /// Where a forwarded type's instance comes from.
-    struct Forwarding: Sendable {
+    final class Forwarding: Sendable {
         let target: Key
-        weak var container: Container?
+        weak let container: Container?
+
+        init(target: Key, container: Container) {
+            (self.target, self.container) = (target, container)
+        }
     }
 
     let definition: Definition
@@ -145,9 +149,9 @@ class Entry: @unchecked Sendable {
 
     /// Resolves this registration at top level in validation's dry run, as `resolve` would: only
     /// registrations without runtime arguments; `async` ones only by `dryRunAsync`.
-    func dryRun(in container: Container) throws {}
+    func dryRun(in container: Container, _ mode: Resolution.DryRun) throws {}
 
-    func dryRunAsync(in container: Container) async throws {}
+    func dryRunAsync(in container: Container, _ mode: Resolution.DryRun) async throws {}
 
     // MARK: - Additions
 
@@ -249,15 +253,15 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
         return try await container.stepAsync(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
     }
 
-    override func dryRun(in container: Container) throws {
+    override func dryRun(in container: Container, _ mode: Resolution.DryRun) throws {
         // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
         guard !isAsync, let none = () as? Args else { return }
-        _ = try container.resolve(S.self, key: key, arguments: none, parent: nil, dryRun: true)
+        _ = try container.resolve(S.self, key: key, arguments: none, parent: nil, dryRun: mode)
     }
 
-    override func dryRunAsync(in container: Container) async throws {
+    override func dryRunAsync(in container: Container, _ mode: Resolution.DryRun) async throws {
         guard let none = () as? Args else { return }
-        _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil, dryRun: true)
+        _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil, dryRun: mode)
     }
 }
 

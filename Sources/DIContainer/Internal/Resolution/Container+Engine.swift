@@ -21,7 +21,7 @@ extension Container {
 
     /// Resolves `key` synchronously: a dependency of `parent` (or of the factory running on this
     /// thread, when it resolves through a container it captured), or a new resolution.
-    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Bool = false) throws -> S {
+    func resolve<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Resolution.DryRun? = nil) throws -> S {
         if let parent {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
@@ -44,9 +44,9 @@ extension Container {
     ///
     /// - Parameter found: The registration for `key`, when the caller looked it up already.
     func resolveTopLevel<S, Args>(
-        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Bool = false, found: Entry? = nil
+        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil
     ) throws -> S {
-        let resolution = Resolution(container: self, scope: scope, isDryRun: dryRun)
+        let resolution = Resolution(container: self, scope: scope, dryRun: dryRun)
         return try resolution.enter {
             do {
                 if let found {
@@ -60,11 +60,11 @@ extension Container {
     }
 
     /// Resolves `key`, running an `async` factory if the registration has one.
-    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Bool = false) async throws -> S {
+    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Resolution.DryRun? = nil) async throws -> S {
         if let parent {
             return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(container: self, scope: currentScope, isDryRun: dryRun)
+        let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun)
         return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
@@ -244,6 +244,8 @@ struct StepStart {
         }
         guard let slot = entry.slot else { return nil }
         if let scope = resolution.scope, !entry.isInstance { return scope.slot(for: entry) }
+        // An inspection's dry run builds what is not kept yet for itself only, as a transient.
+        if resolution.discardsInstances, slot.storage.current.instance == nil { return nil }
         return slot
     }
 

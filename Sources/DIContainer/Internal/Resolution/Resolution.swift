@@ -46,15 +46,20 @@ final class Resolution: Sendable {
     let isTraced: Bool
     /// Whether it is validation's dry run, in which every registration learns its dependencies.
     let isDryRun: Bool
+    /// Whether it is a dry run that keeps nothing it builds (`registrations`, `graph`): an
+    /// instance its store does not keep yet is built for the run only.
+    let discardsInstances: Bool
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
 
     /// A new resolution; a dry run (validation's) is never traced.
-    init(container: Container, scope: OverrideScope?, isDryRun: Bool) {
+    init(container: Container, scope: OverrideScope?, dryRun: DryRun?) {
+        let isDryRun = dryRun != nil
         self.container = container
         self.scope = scope
         isTraced = !isDryRun && container.tracing.isEnabled
         self.isDryRun = isDryRun
+        discardsInstances = dryRun == .discarding
         state = Locked(State())
     }
 
@@ -64,8 +69,13 @@ final class Resolution: Sendable {
         scope = continuation.scope
         isTraced = continuation.isTraced
         isDryRun = false
+        discardsInstances = false
         state = continuation.state
     }
+
+    /// A dry run, which runs factories to learn what they ask for: validation's keeps what it
+    /// builds (the app would build it anyway); an inspection's (`registrations`, `graph`) does not.
+    enum DryRun { case keeping, discarding }
 
     /// What a `Lazy` keeps of the resolution that made it: its `graph` instances and the
     /// overrides it ran under, not its container.
