@@ -91,7 +91,7 @@ extension Registration {
     /// Removes the variant for `context` and its instances; the registration stays.
     @discardableResult
     public func removeVariant(_ context: Context) -> Registration<Service> {
-        container.registry.update(key) { current, _ in current.varied(context, nil) }
+        container.registry.update(key, of: registered.registration) { current, _ in current.varied(context, nil) }
         return self
     }
 
@@ -100,12 +100,12 @@ extension Registration {
     /// throws `ResolutionError.Kind.liveOnly`, and `validate()` lists every such service.
     @discardableResult
     public func liveOnly() -> Registration<Service> {
-        container.registry.update(key) { current, _ in current.markedLiveOnly() }
+        container.registry.update(key, of: registered.registration) { current, _ in current.markedLiveOnly() }
         return self
     }
 
     private func addVariant(_ context: Context, _ variant: Entry) -> Registration<Service> {
-        container.registry.update(key) { current, decorators in
+        container.registry.update(key, of: registered.registration) { current, decorators in
             // A variant taking other runtime arguments than the registration answers with the mismatch.
             let mismatch = ResolutionError.Kind.argumentMismatch(
                 registered: [variant.argumentTypes.map(displayName(of:))], given: current.argumentTypes.map(displayName(of:)))

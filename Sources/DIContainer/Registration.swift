@@ -15,12 +15,17 @@ public struct Registration<Service>: Sendable {
     let key: Key
     /// The registration as `register` made it, before anything was added to it.
     let registered: Entry
+    /// This registration's entry as it is now, with what was added to it (or as `register` made
+    /// it, once replaced or removed).
+    var current: Entry {
+        container.registry.entry(for: key).flatMap { $0.registration == registered.registration ? $0 : nil } ?? registered
+    }
     /// The container `entry` was added to, where forwarded types are added too.
     let container: Container
 
     /// What this registration is, in readable form.
     public var info: Info {
-        Info(container.registry.entry(for: key) ?? registered)
+        Info(current)
     }
 
     /// Forwards `type` (under `name`) to this registration: resolving it gives the instance this
@@ -85,7 +90,7 @@ public struct Registration<Service>: Sendable {
     public func initCompleted(
         _ hook: @escaping @Sendable (_ resolver: any Resolver, _ service: Service) throws -> Void
     ) -> Registration<Service> {
-        container.registry.update(key) { current, _ in
+        container.registry.update(key, of: registered.registration) { current, _ in
             current.hooked { resolver, instance in
                 // The engine passes the instance as the registration's service type.
                 if let service = instance as? Service { try hook(resolver, service) }

@@ -62,21 +62,27 @@ class Entry: @unchecked Sendable {
     /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
     let slot: Slot?
     let additions: Additions?
+    /// The entry `register` made, when this one was made from it by adding something; `nil` for
+    /// that entry itself. What a `Registration` changes is its own registration's entry only.
+    private let origin: ObjectIdentifier?
     /// Whether an ordinary run learns what the factory asks for: validation could not learn it by
     /// running the factory itself without consequence (the instance is kept; the factory is
     /// `async`, main-actor or takes runtime arguments; hooks would run again). Others learn in
     /// validation's dry run, so that a plain resolve does not pay for it.
     let learnsOnRuns: Bool
 
-    fileprivate init(_ definition: Definition, slot: Slot?, additions: Additions?) {
+    fileprivate init(_ definition: Definition, slot: Slot?, additions: Additions?, origin: ObjectIdentifier?) {
         let additions = additions?.isEmpty == true ? nil : additions
         let kind = definition.kind
         learnsOnRuns =
             slot != nil || (kind != .sync && kind != .forwarding) || definition.key.arguments != Key.noArguments
             || additions?.hooks.isEmpty == false
-        (self.slot, self.additions) = (slot, additions)
+        (self.slot, self.additions, self.origin) = (slot, additions, origin)
         self.definition = definition
     }
+
+    /// Which registration this entry is, whatever was added to it since `register`.
+    var registration: ObjectIdentifier { origin ?? ObjectIdentifier(self) }
 
     var key: Key { definition.key }
     var serviceType: Any.Type { definition.serviceType }
@@ -203,9 +209,9 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
 
     let body: Body
 
-    init(_ definition: Definition, _ body: Body, slot: Slot? = nil, additions: Additions? = nil) {
+    init(_ definition: Definition, _ body: Body, slot: Slot? = nil, additions: Additions? = nil, origin: ObjectIdentifier? = nil) {
         self.body = body
-        super.init(definition, slot: slot ?? definition.lifetime.makeStorage().map(Slot.init), additions: additions)
+        super.init(definition, slot: slot ?? definition.lifetime.makeStorage().map(Slot.init), additions: additions, origin: origin)
     }
 
     /// Runs a synchronous factory (the engine never calls this for an `async` one).
@@ -224,7 +230,7 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
     }
 
     override func with(_ additions: Additions?, freshSlot: Bool) -> Entry {
-        Factory(definition, body, slot: freshSlot ? nil : slot, additions: additions)
+        Factory(definition, body, slot: freshSlot ? nil : slot, additions: additions, origin: registration)
     }
 
     override func refusal(_ kind: ResolutionError.Kind) -> Entry {

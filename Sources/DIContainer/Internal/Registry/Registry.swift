@@ -58,13 +58,15 @@ struct Registry: ~Copyable, Sendable {
         }
     }
 
-    /// Replaces the registration under `key` with `change(registration)`, and its decorations:
-    /// what `change` adds is decorated as the registration is. Returns the old and new entries,
-    /// or `nil` when nothing is registered under `key`.
+    /// Replaces the entry of `registration` (an `Entry.registration`) under `key` with
+    /// `change(entry, decorators of key)`. Returns the old and new entries, or `nil` when that
+    /// registration is no longer the one under `key` (replaced or removed: nothing changes).
     @discardableResult
-    func update(_ key: Key, _ change: (_ current: Entry, _ decorators: [AnyDecorator]) -> Entry) -> (old: Entry, new: Entry)? {
+    func update(
+        _ key: Key, of registration: ObjectIdentifier, _ change: (_ current: Entry, _ decorators: [AnyDecorator]) -> Entry
+    ) -> (old: Entry, new: Entry)? {
         state.withLock { state in
-            guard let current = state.entries[key]?.entry else { return nil }
+            guard let current = state.entries[key]?.entry, current.registration == registration else { return nil }
             let changed = change(current, state.decorators(for: key))
             _ = state.put(changed)
             return (current, changed)
