@@ -33,8 +33,8 @@ extension Container {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun)
         }
         // A built singleton needs no resolution.
-        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S>, let value = kept.value {
-            return value
+        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S> {
+            return kept.value
         }
         return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry)
     }
@@ -315,10 +315,10 @@ struct StepStart {
     /// The instance in a box the store kept; a store that hands back anything else (a custom
     /// storage that made up a value) fails the step.
     func unbox<S>(_ kept: any Sendable, as _: S.Type) throws -> S {
-        guard let box = kept as? InstanceBox<S>, let value = box.value else {
+        guard let box = kept as? InstanceBox<S> else {
             throw ResolutionError(.factoryFailed(underlying: ForeignInstance()), path: (parent?.path ?? []) + [entry.service])
         }
-        return value
+        return box.value
     }
 
     /// Whether the registration's instances are the resolution's (`graph`).

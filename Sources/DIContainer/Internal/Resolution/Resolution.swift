@@ -25,7 +25,7 @@ final class Resolution: Sendable {
         /// The kept `graph` instance of `entry`, if it is still alive.
         mutating func instance(of entry: Entry) -> (any AnyInstanceBox)? {
             guard let index = graph.firstIndex(where: { $0.entry === entry }) else { return nil }
-            if let box = graph[index].box.strengthened { return box }
+            if let box = graph[index].strong ?? graph[index].weak?.strengthened { return box }
             graph.remove(at: index)
             return nil
         }
@@ -37,7 +37,8 @@ final class Resolution: Sendable {
     /// instance while anybody holds it.
     fileprivate struct GraphInstance: Sendable {
         let entry: Entry
-        var box: any AnyInstanceBox
+        var strong: (any AnyInstanceBox)?
+        var weak: (any AnyInstanceBox)?
     }
 
     /// The container the resolve started at (which is why a `Lazy` keeps a `Continuation` instead).
@@ -112,7 +113,7 @@ final class Resolution: Sendable {
     func keepGraphInstance(_ box: any AnyInstanceBox, of entry: Entry) -> (box: any AnyInstanceBox, isNew: Bool) {
         state.withLock { state in
             if let kept = state.instance(of: entry) { return (kept, false) }
-            state.graph.append(GraphInstance(entry: entry, box: box))
+            state.graph.append(GraphInstance(entry: entry, strong: box))
             return (box, true)
         }
     }
@@ -182,7 +183,8 @@ final class Resolution: Sendable {
             if state.hasLazy {
                 // A value cannot be held weakly: it is dropped (it may keep a `Lazy` that keeps this state).
                 state.graph = state.graph.compactMap { kept in
-                    kept.box.weakened().map { GraphInstance(entry: kept.entry, box: $0) }
+                    guard let strong = kept.strong else { return kept }
+                    return strong.weakened().map { GraphInstance(entry: kept.entry, weak: $0) }
                 }
             }
             return nil

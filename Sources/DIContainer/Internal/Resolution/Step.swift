@@ -89,7 +89,7 @@ final class Step: Sendable {
         do {
             try ThreadState.current.run(step) {
                 for hook in pending.hooks {
-                    try hook(step, pending.instance.value as Any)
+                    try hook(step, pending.instance.value)
                 }
             }
             step.finish(succeeded: true)

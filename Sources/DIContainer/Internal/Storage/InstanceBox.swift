@@ -1,44 +1,51 @@
 /// An instance as the stores keep it (`graph`, `singleton`, `scoped`, `weak` and custom
-/// lifetimes hand it to every thread that asks), held strongly or — in a `weak` store, and for a
-/// resolution's `graph` instances once no entry point runs — weakly.
+/// lifetimes hand it to every thread that asks): an `InstanceBox` of the service, or, in a `weak`
+/// store and for a resolution's `graph` instances once a `Lazy` may keep them, of a weak hold on
+/// it.
 protocol AnyInstanceBox: Sendable {
-    /// A weak hold on the instance (itself, if weak already), or `nil` when it is not a class
-    /// instance.
+    /// A box holding the instance weakly, or `nil` when it is not a class instance.
     func weakened() -> (any AnyInstanceBox)?
-    /// A strong hold on the instance while it is alive, else `nil`.
+    /// A box holding the instance strongly (this one, unless it holds it weakly), or `nil` once a
+    /// weakly held instance was released.
     var strengthened: (any AnyInstanceBox)? { get }
 }
 
 /// A boxed instance of `S`.
-// `@unchecked Sendable`, reviewed: two `let`s (the weak one loaded atomically by the runtime).
-// Only two kinds of value are boxed: services of the shared lifetimes, which `register` requires
-// to be `Sendable`, and `registerMainActor` services, whose boxes the engine opens only on the
-// main actor (it checks before every step).
+// `@unchecked Sendable`, reviewed: one `let`. Only three kinds of value are boxed: services of
+// the shared lifetimes, which `register` requires to be `Sendable`; `registerMainActor` services,
+// whose boxes the engine opens only on the main actor (it checks before every step); and weak
+// holds on either (`WeakInstance`, whose weak reference the runtime loads atomically).
 final class InstanceBox<S>: AnyInstanceBox, @unchecked Sendable {
-    private let strong: S?
-    private weak let object: AnyObject?
+    let value: S
 
     init(_ value: S) {
-        (strong, object) = (value, nil)
+        self.value = value
     }
-
-    private init(weak object: AnyObject) {
-        (strong, self.object) = (nil, object)
-    }
-
-    /// The instance; `nil` only in a weak box whose instance was released.
-    var value: S? { strong ?? object.flatMap { $0 as? S } }
 
     func weakened() -> (any AnyInstanceBox)? {
-        guard let strong else { return self }
-        guard let object = classInstance(in: strong) else { return nil }
-        return InstanceBox(weak: object)
+        guard let object = classInstance(in: value) else { return nil }
+        return InstanceBox<WeakInstance<S>>(WeakInstance(object: object))
     }
 
     var strengthened: (any AnyInstanceBox)? {
-        if strong != nil { return self }
-        return value.map(InstanceBox.init)
+        guard let weak = value as? any WeakHold else { return self }
+        return weak.strongBox
     }
+}
+
+/// A weak hold on an instance of `S` (boxed as `InstanceBox<WeakInstance<S>>`).
+struct WeakInstance<S>: WeakHold {
+    weak var object: AnyObject?
+
+    var strongBox: (any AnyInstanceBox)? {
+        guard let object, let value = object as? S else { return nil }
+        return InstanceBox(value)
+    }
+}
+
+/// `WeakInstance`, whatever its service type.
+protocol WeakHold {
+    var strongBox: (any AnyInstanceBox)? { get }
 }
 
 /// The class instance `value` is or wraps (through optionals), if any.
