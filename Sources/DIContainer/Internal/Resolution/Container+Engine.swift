@@ -315,10 +315,18 @@ struct StepStart {
     /// The instance in a box the store kept; a store that hands back anything else (a custom
     /// storage that made up a value) fails the step.
     func unbox<S>(_ kept: any Sendable, as _: S.Type) throws -> S {
-        guard let box = kept as? InstanceBox<S> else {
-            throw ResolutionError(.factoryFailed(underlying: ForeignInstance()), path: (parent?.path ?? []) + [entry.service])
-        }
+        guard let box = kept as? InstanceBox<S> else { throw foreignInstance() }
         return box.value
+    }
+
+    /// The instance in a box the resolution kept (`graph`): a class-bound box, cast as a class.
+    func unbox<S>(_ kept: any AnyInstanceBox, as _: S.Type) throws -> S {
+        guard let box = kept as? InstanceBox<S> else { throw foreignInstance() }
+        return box.value
+    }
+
+    private func foreignInstance() -> ResolutionError {
+        ResolutionError(.factoryFailed(underlying: ForeignInstance()), path: (parent?.path ?? []) + [entry.service])
     }
 
     /// Whether the registration's instances are the resolution's (`graph`).

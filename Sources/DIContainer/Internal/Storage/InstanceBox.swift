@@ -2,7 +2,7 @@
 /// lifetimes hand it to every thread that asks): an `InstanceBox` of the service, or, in a `weak`
 /// store and for a resolution's `graph` instances once a `Lazy` may keep them, of a weak hold on
 /// it.
-protocol AnyInstanceBox: Sendable {
+protocol AnyInstanceBox: AnyObject, Sendable {
     /// A box holding the instance weakly, or `nil` when it is not a class instance.
     func weakened() -> (any AnyInstanceBox)?
     /// A box holding the instance strongly (this one, unless it holds it weakly), or `nil` once a
