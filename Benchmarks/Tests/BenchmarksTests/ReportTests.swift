@@ -31,34 +31,33 @@ struct ReportTests {
     @Test("Floors are met, missed or not measured according to the medians")
     func targets() {
         var results = Results()
+        results[.handWired, .singleton] = figure(20)
         results[.ours, .singleton] = figure(125)
         results[.swinject, .singleton] = figure(300)
         results[.dependencies, .singleton] = figure(500)
         results[.ours, .oneDep] = figure(200)
         results[.swinject, .oneDep] = figure(2_000)
-        results[.dependencies, .oneDep] = figure(150)
+        results[.dependencies, .oneDep] = figure(250)
         let text = Targets.markdown(results)
-        #expect(text.contains("- ✅ built singleton ≤ 150 ns: 125 ns"))
-        #expect(text.contains("- ❌ built singleton ≥ 3× faster than Swinject: 2.40×"))
-        #expect(text.contains("- ✅ built singleton faster than swift-dependencies: 125 vs 500 (4.00×)"))
-        #expect(text.contains("- ✅ transient with one dependency ≥ 3× faster than Swinject: 10.0×"))
-        #expect(text.contains("- ❌ transient with one dependency faster than swift-dependencies: 200 vs 150 (0.75×)"))
+        #expect(text.contains("- ❌ built singleton ≤ 6× the hand-wired read of a stored singleton: 6.25×"))
+        #expect(text.contains("- ❌ built singleton ≥ 4× faster than Swinject: 2.40×"))
+        #expect(text.contains("- ✅ built singleton ≥ 1.5× faster than swift-dependencies: 4.00×"))
+        #expect(text.contains("- ✅ transient with one dependency ≥ 4× faster than Swinject: 10.0×"))
+        #expect(text.contains("- ❌ transient with one dependency ≥ 1.5× faster than swift-dependencies: 1.25×"))
         #expect(text.contains("- ⚠️ registration ≤ 300 ns per service: not measured"))
-        #expect(!text.contains("hand-wired"))
+        #expect(text.contains("- ⚠️ one dependency and a runtime argument ≥ 4× faster than Swinject: not measured"))
     }
 
-    @Test("Override scope and cold start must beat swift-dependencies")
+    @Test("Override scope is held within 1.5× of swift-dependencies' time; cold start to 1.2× its speed")
     func dependenciesFloors() {
         var results = Results()
         results[.ours, .overrideScope] = figure(1_259)
-        results[.dependencies, .overrideScope] = figure(267)
-        results[.ours, .coldStart] = figure(1_000)
+        results[.dependencies, .overrideScope] = figure(900)
+        results[.ours, .coldStart] = figure(1_400)
         results[.dependencies, .coldStart] = figure(1_583)
         let text = Targets.markdown(results)
-        #expect(text.contains("- ❌ override scope (enter, replace, resolve, leave) faster than swift-dependencies': 1,259 vs 267 (0.21×)"))
-        #expect(
-            text.contains(
-                "- ✅ cold start (new container, 20 registrations, one resolve) faster than swift-dependencies': 1,000 vs 1,583 (1.58×)"))
+        #expect(text.contains("- ✅ override scope (enter, replace, resolve, leave) within 1.5× of swift-dependencies' time: 1.40×"))
+        #expect(text.contains("- ❌ cold start (new container, 20 registrations, one resolve) ≥ 1.2× faster than swift-dependencies: 1.13×"))
     }
 
     @Test("Instruction counts are checked against the ratio floors only")
@@ -67,8 +66,8 @@ struct ReportTests {
         results[.ours, .singleton] = figure(120)
         results[.swinject, .singleton] = figure(9_000)
         let text = Targets.markdown(results, ratiosOnly: true)
-        #expect(text.contains("- ✅ built singleton ≥ 3× faster than Swinject: 75.0×"))
-        #expect(!text.contains("≤ 150 ns"))
+        #expect(text.contains("- ✅ built singleton ≥ 4× faster than Swinject: 75.0×"))
+        #expect(!text.contains("≤ 300 ns"))
         #expect(!text.contains("memory per registration"))
     }
 

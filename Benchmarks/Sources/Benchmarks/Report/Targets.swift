@@ -27,32 +27,37 @@ enum Targets {
         }.joined(separator: "\n")
     }
 
-    /// The resolve cases held to "≥ 3× faster than Swinject, and faster than swift-dependencies
-    /// where it has the case".
+    /// The resolve cases held to "≥ 4× faster than Swinject, and ≥ 1.5× faster than
+    /// swift-dependencies where it has the case".
     private static let resolveCases: [(Scenario, String)] = [
-        (.singleton, "built singleton"), (.oneDep, "transient with one dependency"), (.chain, "10-level chain"),
-        (.graphChain, "`graph` chain with a shared node"), (.oneDepNamed, "named resolve (one dependency)"),
-        (.singletonEightThreads, "8 threads on one singleton"), (.mainActorResolve, "main-actor view model"),
+        (.singleton, "built singleton"), (.noDeps, "transient, no dependencies"), (.oneDep, "transient with one dependency"),
+        (.chain, "10-level chain"), (.graphChain, "`graph` chain with a shared node"), (.noDepsNamed, "named resolve (no dependencies)"),
+        (.oneDepNamed, "named resolve (one dependency)"), (.chainNamed, "named 10-level chain"),
+        (.runtimeArgument, "one dependency and a runtime argument"), (.oneDepAmong10, "one dependency among 10 registrations"),
+        (.oneDepAmong10k, "one dependency among 10,000 registrations"), (.singletonEightThreads, "8 threads on one singleton"),
+        (.mainActorResolve, "main-actor view model"),
     ]
 
-    /// The floors of `PERFORMANCE-NOTES.md`: what the engine must keep. Past them, readability
-    /// wins, so there is no target for the distance to hand-wiring (the table shows it, and the
-    /// graph case's minimal-container floor, for context).
+    /// The floors of `PERFORMANCE-NOTES.md`: what the engine must keep (Factory's cases are
+    /// measured in a private copy; see `bench/factory` in the project's shared notes). Past them,
+    /// readability wins.
     private static let targets: [Target] =
         resolveCases.flatMap { scenario, name in
             [
-                Target(text: "\(name) ≥ 3× faster than Swinject") { r in speedUp(r, scenario, atLeast: 3) },
-                Target(text: "\(name) faster than swift-dependencies") { r in fasterThanDependencies(r, scenario) },
+                Target(text: "\(name) ≥ 4× faster than Swinject") { r in speedUp(r, scenario, over: .swinject, atLeast: 4) },
+                Target(text: "\(name) ≥ 1.5× faster than swift-dependencies") { r in
+                    speedUp(r, scenario, over: .dependencies, atLeast: 1.5)
+                },
             ]
         } + [
-            Target(text: "built singleton ≤ 150 ns", isRatio: false) { r in
-                r.median(.ours, .singleton).map { (ns($0), $0 <= 150) }
+            Target(text: "built singleton ≤ 6× the hand-wired read of a stored singleton") { r in
+                ratio(r.median(.ours, .singleton), r.median(.handWired, .singleton), atMost: 6)
             },
-            Target(text: "override scope (enter, replace, resolve, leave) faster than swift-dependencies'") { r in
-                fasterThanDependencies(r, .overrideScope)
+            Target(text: "override scope (enter, replace, resolve, leave) within 1.5× of swift-dependencies' time") { r in
+                ratio(r.median(.ours, .overrideScope), r.median(.dependencies, .overrideScope), atMost: 1.5)
             },
-            Target(text: "cold start (new container, 20 registrations, one resolve) faster than swift-dependencies'") { r in
-                fasterThanDependencies(r, .coldStart)
+            Target(text: "cold start (new container, 20 registrations, one resolve) ≥ 1.2× faster than swift-dependencies") { r in
+                speedUp(r, .coldStart, over: .dependencies, atLeast: 1.2)
             },
             Target(text: "registration ≤ 300 ns per service", isRatio: false) { r in
                 r.median(.ours, .registration).map { (ns($0), $0 <= 300) }
@@ -73,14 +78,6 @@ enum Targets {
             },
         ]
 
-    /// Ours against swift-dependencies, shown as both figures and how many times faster we are.
-    private static func fasterThanDependencies(_ r: Results, _ scenario: Scenario) -> (String, Bool)? {
-        guard let ours = r.median(.ours, scenario), let theirs = r.median(.dependencies, scenario), ours > 0 else {
-            return nil
-        }
-        return ("\(Formatting.value(ours)) vs \(Formatting.value(theirs)) (\(Formatting.ratio(theirs / ours)))", ours < theirs)
-    }
-
     private static func ns(_ value: Double) -> String {
         Formatting.value(value) + " ns"
     }
@@ -95,7 +92,7 @@ enum Targets {
         return (Formatting.ratio(value / base), value / base >= limit)
     }
 
-    private static func speedUp(_ r: Results, _ scenario: Scenario, atLeast limit: Double) -> (String, Bool)? {
-        ratio(r.median(.swinject, scenario), r.median(.ours, scenario), atLeast: limit)
+    private static func speedUp(_ r: Results, _ scenario: Scenario, over other: Contender, atLeast limit: Double) -> (String, Bool)? {
+        ratio(r.median(other, scenario), r.median(.ours, scenario), atLeast: limit)
     }
 }
