@@ -249,7 +249,8 @@ struct TypeForwardingTests {
     /// Dip's `testThatItReusesInstanceResolvedByTypeForwarding`: a resolve that starts at the
     /// forwarded type, whose registration's hook resolves that forwarded type again, gets the same
     /// instance, not a circular-dependency error.
-    @Test("a hook resolving the forwarded type its resolve started at gets the same instance", arguments: [Lifetime.graph, .singleton, .weak])
+    @Test(
+        "a hook resolving the forwarded type its resolve started at gets the same instance", arguments: [Lifetime.graph, .singleton, .weak])
     func hookReusesInstanceResolvedByForwardedType(lifetime: Lifetime) throws {
         let container = Container()
         let seen = Locked<[ObjectIdentifier]>([])

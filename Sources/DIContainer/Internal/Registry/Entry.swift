@@ -24,7 +24,8 @@ class Entry: @unchecked Sendable {
         /// What answers in a test context for a live-only registration (`Registration.liveOnly`).
         let refusal: Entry?
 
-        init(decorators: [AnyDecorator] = [], hooks: [Hook] = [], variants: [(context: Context, entry: Entry)] = [], refusal: Entry? = nil) {
+        init(decorators: [AnyDecorator] = [], hooks: [Hook] = [], variants: [(context: Context, entry: Entry)] = [], refusal: Entry? = nil)
+        {
             (self.decorators, self.hooks, self.variants, self.refusal) = (decorators, hooks, variants, refusal)
         }
 
@@ -166,7 +167,9 @@ class Entry: @unchecked Sendable {
     func decorated(by decorators: [AnyDecorator]) -> Entry {
         guard !decorators.isEmpty, !isInstance, kind != .forwarding else { return self }
         let variants = self.variants.map { ($0.context, $0.entry.decorated(by: decorators)) }
-        return with(Additions(decorators: self.decorators + decorators, hooks: hooks, variants: variants, refusal: additions?.refusal), freshSlot: true)
+        return with(
+            Additions(decorators: self.decorators + decorators, hooks: hooks, variants: variants, refusal: additions?.refusal),
+            freshSlot: true)
     }
 
     /// This registration with `hook` run after each new instance.

@@ -95,7 +95,8 @@ struct Registry: ~Copyable, Sendable {
             state.decorators[key, default: []].append(decorator)
             let own = state.entries.values.filter { DecorationKey($0.entry.key) == key }
             for registered in own {
-                state.entries[registered.entry.key] = Registered(entry: registered.entry.decorated(by: [decorator]), order: registered.order)
+                state.entries[registered.entry.key] = Registered(
+                    entry: registered.entry.decorated(by: [decorator]), order: registered.order)
             }
             return own.map(\.entry.key)
         }
