@@ -1,7 +1,8 @@
-/// Registering services. Every form is lazy: nothing is built at registration, so registration
-/// order never matters. Registering the same type, name and argument types again replaces the
-/// earlier registration (its singleton and its context variants); the replacement keeps the
-/// original's place in registration order.
+/// Registering services. Every form is lazy: nothing is built at registration, so a service may
+/// be registered before or after the services it depends on. Registering the same type, name and
+/// argument types again replaces the earlier registration (its singleton and its context
+/// variants): the registration applied last wins. The replacement keeps the original's place in
+/// registration order.
 ///
 /// The service must be `Sendable` (instances may be handed to every thread). One that is not is
 /// registered with `lifetime: .transient` (`TransientLifetime`), with `registerMainActor`, or —

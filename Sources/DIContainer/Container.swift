@@ -61,20 +61,22 @@ public final class Container: Sendable {
         registry = Registry(capacity: capacity)
     }
 
-    /// Applies assemblies: each registers its part of the app. Order never matters, because
-    /// factories run only when a service is resolved. Once all of them have registered, each
-    /// one's `loaded(resolver:)` runs, in the same order.
+    /// Applies assemblies, in the order given: each registers its part of the app. A service may
+    /// be registered before or after the services it depends on, because factories run only when
+    /// a service is resolved. What the order decides is which registration of a key is kept when
+    /// two assemblies register the same type and name: the registration applied last wins. Once
+    /// all of them have registered, each one's `loaded(resolver:)` runs, in the same order.
     ///
     /// ```swift
     /// Container.shared.apply(InfrastructureAssembly(), RepositoryAssembly(), UseCaseAssembly())
     /// ```
     ///
-    /// - Parameter assemblies: The assemblies to apply, in any order.
+    /// - Parameter assemblies: The assemblies to apply, in order.
     public func apply(_ assemblies: any Assembly...) {
         apply(assemblies)
     }
 
-    /// Applies an array of assemblies, in any order; see `apply(_:)`.
+    /// Applies an array of assemblies, in order; see `apply(_:)`.
     public func apply(_ assemblies: [any Assembly]) {
         for assembly in assemblies {
             assembly.assemble(into: self)

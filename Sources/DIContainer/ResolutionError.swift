@@ -11,6 +11,22 @@
 /// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
+    ///
+    /// New kinds of failure will come as new cases, in minor versions, each listed in the
+    /// changelog. Match the kinds you handle and end a `switch` with `default:`, or test one kind
+    /// with `if case`, so that a new case does not stop your code compiling:
+    ///
+    /// ```swift
+    /// switch error.kind {
+    /// case .notRegistered: showSetupHint(for: error.service)
+    /// case .circularDependency(let cycle): log(cycle)
+    /// default: log(error)
+    /// }
+    /// if case .mainActorRequired = error.kind { … }
+    /// ```
+    ///
+    /// It stays an enum, not a struct of static codes, so that a case's values (`cycle`,
+    /// `underlying`) are matched with the case.
     public enum Kind: Sendable {
         /// Nothing is registered for the requested type, name and argument types.
         case notRegistered
