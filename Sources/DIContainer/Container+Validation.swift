@@ -150,6 +150,7 @@ extension Container {
                         for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
                         scope: scope, isAutoWiredParameter: entry.definition.dependencyTypes != nil))
             }
+            problems += asyncParameters(of: entry, scope: scope)
             // What the initCompleted hooks ask for must be registered too; it closes no cycle.
             for dependency in entry.hookDependencies ?? []
             where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
@@ -161,6 +162,19 @@ extension Container {
         }
         problems += cycles(in: answering, scope: scope)
         return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
+    }
+
+    /// An auto-wired initializer's parameters that have an `async` factory: auto-wiring resolves
+    /// every parameter synchronously, so neither `resolve` nor `resolveAsync` can build it.
+    private func asyncParameters(of entry: Entry, scope: OverrideScope?) -> [ResolutionError] {
+        guard let declared = entry.declaredDependencies else { return [] }
+        return declared.compactMap { dependency in
+            guard !dependency.isDeferred, let found = self.entry(for: dependency.key, scope: scope) else { return nil }
+            guard let target = found.kind == .forwarding ? found.forwardingTarget : found, target.isAsync else { return nil }
+            return ResolutionError(
+                .asyncFactory, path: [entry.service, dependency.service], registrationSite: target.site,
+                asker: entry.isMainActor ? .mainActor : .autoWired)
+        }
     }
 
     /// Registrations visible from here, in registration order: ancestors, this container, then

@@ -47,6 +47,36 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// Whether the failing service is a parameter of an auto-wired initializer (`initializer:`),
     /// which is resolved by type: its default value, if it has one, is not used.
     let isAutoWiredParameter: Bool
+    /// Who asked for the failing service synchronously (`asyncFactory`): the fix depends on it.
+    let asker: Asker
+
+    /// Who asked synchronously for a service whose factory is `async`.
+    enum Asker: Sendable {
+        /// The caller of `resolve`, or a forwarded type it asked for.
+        case caller
+        /// An auto-wired initializer (`initializer:`): it resolves every parameter synchronously.
+        case autoWired
+        /// A synchronous factory closure.
+        case factory
+        /// A `registerMainActor` factory or initializer, which cannot await.
+        case mainActor
+        /// An `async` factory that called `resolve` instead of `resolveAsync`.
+        case asyncFactory
+
+        /// Who `step` (its factory or auto-wired initializer) is; the caller when there is none.
+        init(_ entry: Entry?) {
+            guard let entry else {
+                self = .caller
+                return
+            }
+            switch entry.kind {
+            case .mainActor: self = .mainActor
+            case .async: self = .asyncFactory
+            case .forwarding: self = .caller
+            case .sync: self = entry.definition.dependencyTypes != nil ? .autoWired : .factory
+            }
+        }
+    }
 
     /// The service that could not be resolved: the last step of `path`.
     public var service: ServiceKey {
@@ -55,8 +85,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     init(
         _ kind: Kind, path: [ServiceKey], nearMisses: [ServiceKey] = [], registrationSite: String? = nil,
-        isAutoWiredParameter: Bool = false
+        isAutoWiredParameter: Bool = false, asker: Asker = .caller
     ) {
+        self.asker = asker
         self.kind = kind
         self.path = path
         self.nearMisses = nearMisses
@@ -82,7 +113,20 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             let givenText = given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))"
             return "it is registered with \(registeredText), but was asked with \(givenText)"
         case .asyncFactory:
-            return "it has an async factory and was asked for synchronously"
+            guard let requester = path.dropLast().last?.typeName else { return "it has an async factory and was asked for synchronously" }
+            switch asker {
+            case .autoWired:
+                return "it has an async factory, and \(requester)'s auto-wired initializer asks for it synchronously "
+                    + "(auto-wiring resolves every parameter synchronously, in resolve and resolveAsync alike)"
+            case .mainActor:
+                return "it has an async factory, and \(requester)'s main-actor factory, which cannot await, asks for it"
+            case .factory:
+                return "it has an async factory, and \(requester)'s synchronous factory asks for it"
+            case .asyncFactory:
+                return "it has an async factory, and \(requester)'s factory asks for it with resolve instead of resolveAsync"
+            case .caller:
+                return "it has an async factory and was asked for synchronously"
+            }
         case .mainActorRequired:
             return "it was registered with registerMainActor and was asked for off the main actor"
         case .depthLimitExceeded(let limit):
@@ -139,11 +183,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 ? "resolve it without arguments"
                 : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
         case .asyncFactory:
-            let name = service.name.map { ", name: \"\($0)\"" } ?? ""
-            let arguments = service.argumentTypeNames.isEmpty ? "" : ", arguments: …"
-            let types = service.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(service.argumentList)"
-            return "resolve it with try await resolveAsync(\(service.typeName).self\(name)\(arguments))\(types), "
-                + "or register a synchronous factory"
+            return asyncFix
         case .mainActorRequired:
             return "resolve it from main-actor code (a @MainActor function, or "
                 + "await MainActor.run { try container.resolve(\(path.first?.typeName ?? service.typeName).self) }); "
@@ -162,6 +202,32 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .liveOnly:
             return "override it in the test (withOverrides { $0.register(\(service.typeName).self) { _ in … } } or the "
                 + ".overriding trait), or register a test variant: .when(.test) { _ in … } on its registration"
+        }
+    }
+
+    /// The fix for an `async` service asked for synchronously, as who asked can apply it.
+    private var asyncFix: String {
+        let name = service.name.map { ", name: \"\($0)\"" } ?? ""
+        let arguments = service.argumentTypeNames.isEmpty ? "" : ", arguments: …"
+        let resolveAsync = "resolveAsync(\(service.typeName).self\(name)\(arguments))"
+        let requester = path.dropLast().last?.typeName ?? service.typeName
+        switch asker {
+        case .caller:
+            let types = service.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(service.argumentList)"
+            return "resolve it with try await \(resolveAsync)\(types), or register a synchronous factory"
+        case .autoWired:
+            return "register \(requester) with an async factory closure that calls its initializer with "
+                + "try await r.\(resolveAsync) for this parameter (container.register(\(requester).self) { r in "
+                + "\(requester)(…) }) and resolve \(requester) with try await resolveAsync, or register \(service.typeName) "
+                + "with a synchronous factory"
+        case .mainActor:
+            return "register \(service.typeName) with a synchronous factory: a registerMainActor factory cannot await"
+        case .factory:
+            return "make \(requester)'s factory async and ask for it there with try await r.\(resolveAsync) "
+                + "(container.register(\(requester).self) { r in … }), then resolve \(requester) with try await "
+                + "resolveAsync; or register \(service.typeName) with a synchronous factory"
+        case .asyncFactory:
+            return "in \(requester)'s factory, ask for it with try await r.\(resolveAsync)"
         }
     }
 
