@@ -78,6 +78,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a test context refused a live-only service (`Kind.liveOnly`).
+    var isLiveOnly: Bool {
+        if case .liveOnly = kind { return true }
+        return false
+    }
+
     /// The service that could not be resolved: the last step of `path`.
     public var service: ServiceKey {
         path.last ?? ServiceKey(typeName: "?")
@@ -288,6 +294,22 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
                     "its factory takes runtime arguments \(service.argumentList), which validation cannot invent; "
                     + "register it with argument:initializer: so its dependencies are declared, or resolve it once first"
             }
+        }
+
+        /// A live-only service a test context refused (`path` is the service), or the registration
+        /// whose run stopped at one (the first of `path`).
+        init(liveOnly refused: ResolutionError) {
+            let liveOnly = refused.service
+            service = refused.path.first ?? liveOnly
+            let override =
+                "withOverrides { $0.register(\(liveOnly.typeName).self) { _ in … } } or the .overriding trait"
+            reason =
+                refused.path.count == 1
+                ? "it is live-only (registered at \(refused.registrationSite ?? "an unknown place")) and a test context is "
+                    + "active: each test that needs it overrides it (\(override)), or it gets a test variant, "
+                    + ".when(.test) { _ in … }"
+                : "its factory asks for live-only \(liveOnly), which a test context does not run; it was checked up to "
+                    + "there, and a test that overrides \(liveOnly.typeName) (\(override)) runs the rest"
         }
 
         /// `Ticket (arguments: (Int)): not checked: …`.
