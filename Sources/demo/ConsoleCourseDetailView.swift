@@ -10,13 +10,24 @@ final class ConsoleCourseDetailView: CourseDetailView {
     /// Finished by the last update.
     let completion = ScreenCompletion()
     private let recordedErrors = Locked<[String]>([])
+    private let whenLoading: @Sendable () -> Void
+
+    /// - Parameter whenLoading: Called once the loading line is printed.
+    nonisolated init(whenLoading: @escaping @Sendable () -> Void = {}) {
+        self.whenLoading = whenLoading
+    }
 
     /// The error messages shown, in order.
     var errors: [String] { recordedErrors.withLock { $0 } }
 
     func setLoading(_ isLoading: Bool) {
-        Console.out("\(prefix) \(isLoading ? "loading" : "done")")
-        if !isLoading { completion.finish() }
+        if isLoading {
+            Console.out("\(prefix) loading")
+            whenLoading()
+        } else {
+            Console.out("\(prefix) done")
+            completion.finish()
+        }
     }
 
     func show(_ course: CourseItem) {

@@ -21,6 +21,12 @@ final class ConsoleMainView: MainView {
     /// Finished by the last update.
     let completion = ScreenCompletion()
     private let state = Locked(State())
+    private let whenLoading: @Sendable () -> Void
+
+    /// - Parameter whenLoading: Called once the loading line is printed.
+    nonisolated init(whenLoading: @escaping @Sendable () -> Void = {}) {
+        self.whenLoading = whenLoading
+    }
 
     /// The error messages shown, in order.
     var errors: [String] { state.withLock { $0.errors } }
@@ -28,6 +34,7 @@ final class ConsoleMainView: MainView {
     func setLoading(_ isLoading: Bool) {
         if isLoading {
             Console.out("\(prefix) loading")
+            whenLoading()
         } else {
             reportEmptyCacheIfNeeded()
             Console.out("\(prefix) done")

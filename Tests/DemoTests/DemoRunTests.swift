@@ -65,6 +65,24 @@ struct DemoRunTests {
         #expect(result.lines.contains("[main] network: \(Self.summary)"))
     }
 
+    @Test("every run prints the loading line before any cache work: the background work waits for it")
+    func loadingComesFirst() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        // A warm cache makes the race likeliest: its reads are quick. Before the fix about 1 run
+        // in 6 printed a cache read first; 24 runs would have caught it all but surely.
+        _ = try await DemoProcess.run(["--cache-dir", cache.url.path])
+        for _ in 0..<24 {
+            let run = try await DemoProcess.run(["--cache-dir", cache.url.path])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.lines.dropFirst().first == "[main] loading", "\(run)")
+        }
+        for _ in 0..<6 {
+            let detail = try await DemoProcess.run(["detail", "103", "--cache-dir", cache.url.path])
+            #expect(detail.lines.first == "[main] loading", "\(detail)")
+        }
+    }
+
     @Test("an unreachable server fails with a clear message and exit 1, after showing the cached screen")
     func unreachableServer() async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
