@@ -5,7 +5,7 @@ import UseCase
 
 /// A `CourseDetailView` that prints every update, prefixed with the scheduler it arrived on
 /// (`[main] course 103: …`). Errors go to standard error. The last update
-/// (`setLoading(false)`) finishes `completion`.
+/// (`setLoading(false)`) prints `done`, or `failed` after an error, and finishes `completion`.
 final class ConsoleCourseDetailView: CourseDetailView {
     /// Finished by the last update.
     let completion = ScreenCompletion()
@@ -25,7 +25,7 @@ final class ConsoleCourseDetailView: CourseDetailView {
             Console.out("\(prefix) loading")
             whenLoading()
         } else {
-            Console.out("\(prefix) done")
+            Console.out("\(prefix) \(errors.isEmpty ? "done" : "failed")")
             completion.finish()
         }
     }

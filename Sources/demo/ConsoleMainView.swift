@@ -10,7 +10,7 @@ import UseCase
 /// the load) arrives with no cached screen before it, the view first prints `cache: empty`.
 /// A network screen identical to the cached one is summarised as `unchanged from the cache`
 /// rather than printed twice. Errors go to standard error. The last update
-/// (`setLoading(false)`) finishes `completion`.
+/// (`setLoading(false)`) prints `done`, or `failed` after an error, and finishes `completion`.
 final class ConsoleMainView: MainView {
     private struct State {
         var sawCache = false
@@ -37,7 +37,7 @@ final class ConsoleMainView: MainView {
             whenLoading()
         } else {
             reportEmptyCacheIfNeeded()
-            Console.out("\(prefix) done")
+            Console.out("\(prefix) \(errors.isEmpty ? "done" : "failed")")
             completion.finish()
         }
     }

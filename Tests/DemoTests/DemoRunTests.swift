@@ -91,7 +91,7 @@ struct DemoRunTests {
 
         let cold = try await DemoProcess.run(unreachable)
         #expect(cold.status == 1, "\(cold)")
-        #expect(cold.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: empty", "[main] done"])
+        #expect(cold.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: empty", "[main] failed"])
         #expect(cold.stderr.contains("[main] error: Couldn't refresh the courses: "), "\(cold)")
         #expect(cold.stderr.contains("cannot connect (http://127.0.0.1:9/"), "\(cold)")
         #expect(cold.stderr.contains(" (3 attempts)"), "the message counts the retried attempts: \(cold)")
@@ -101,7 +101,7 @@ struct DemoRunTests {
 
         let warm = try await DemoProcess.run(unreachable)
         #expect(warm.status == 1, "\(warm)")
-        #expect(warm.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: \(Self.summary)", "[main] done"])
+        #expect(warm.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: \(Self.summary)", "[main] failed"])
         #expect(warm.stdout.contains("    - Design Systems that Scale · 100% ★"))
         #expect(warm.stderr.contains("Couldn't refresh the courses"), "\(warm)")
     }
