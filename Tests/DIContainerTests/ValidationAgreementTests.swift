@@ -169,6 +169,12 @@ struct AgreeRepository: Sendable {
 struct AgreeScreen: Sendable {
     let repository: AgreeRepository
 }
+struct AgreeOptionalRepository: Sendable {
+    let database: AgreeDatabase?
+}
+@MainActor final class AgreeViewModel {
+    init(database: AgreeDatabase) {}
+}
 
 @Suite("An auto-wired parameter with an async factory")
 struct AutoWiredAsyncParameterTests {
@@ -217,6 +223,26 @@ struct AutoWiredAsyncParameterTests {
         container.register(AgreeScreen.self) { r async throws in AgreeScreen(repository: try await r.resolveAsync(AgreeRepository.self)) }
         #expect(try await container.validateAsync().isEmpty)
         _ = try await container.resolveAsync(AgreeScreen.self)
+    }
+
+    @Test("an optional parameter, and a main-actor initializer's, are reported too: their resolve fails the same way")
+    @MainActor
+    func optionalAndMainActorParameters() async throws {
+        let container = Container()
+        container.register(AgreeDatabase.self) { _ async in AgreeDatabase() }
+        container.register(AgreeOptionalRepository.self, initializer: AgreeOptionalRepository.init)
+        container.registerMainActor(AgreeViewModel.self, initializer: AgreeViewModel.init)
+        let error = try await #require(throws: ValidationError.self) { try await container.validateAsync() }
+        #expect(
+            error.problems.map { $0.path.map(\.description).joined(separator: " → ") } == [
+                "AgreeOptionalRepository → AgreeDatabase", "AgreeViewModel → AgreeDatabase",
+            ])
+        #expect(error.problems.allSatisfy { if case .asyncFactory = $0.kind { true } else { false } })
+        let mainActorFix = "Fix: register AgreeDatabase with a synchronous factory: a registerMainActor factory cannot await."
+        #expect(error.problems[1].description.hasSuffix(mainActorFix))
+        await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AgreeOptionalRepository.self) }
+        let resolved = try #require(throws: ResolutionError.self) { try container.resolve(AgreeViewModel.self) }
+        #expect(resolved.description == error.problems[1].description)
     }
 
     @Test("a synchronous factory that asks for an async service is told to become async")
