@@ -49,6 +49,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     let isAutoWiredParameter: Bool
     /// Who asked for the failing service synchronously (`asyncFactory`): the fix depends on it.
     let asker: Asker
+    /// Whether the service was asked for as a forwarded type (`Registration.implements`), which
+    /// is on the path before it (`asyncFactory`).
+    let isForwarded: Bool
 
     /// Who asked synchronously for a service whose factory is `async`.
     enum Asker: Sendable {
@@ -91,9 +94,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     init(
         _ kind: Kind, path: [ServiceKey], nearMisses: [ServiceKey] = [], registrationSite: String? = nil,
-        isAutoWiredParameter: Bool = false, asker: Asker = .caller
+        isAutoWiredParameter: Bool = false, asker: Asker = .caller, isForwarded: Bool = false
     ) {
         self.asker = asker
+        self.isForwarded = isForwarded && path.count > 1
         self.kind = kind
         self.path = path
         self.nearMisses = nearMisses
@@ -119,19 +123,20 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             let givenText = given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))"
             return "it is registered with \(registeredText), but was asked with \(givenText)"
         case .asyncFactory:
-            guard let requester = path.dropLast().last?.typeName else { return "it has an async factory and was asked for synchronously" }
+            let through = isForwarded ? " (as \(asked))" : ""
+            guard let requester = requester?.typeName else { return "it has an async factory and was asked for synchronously\(through)" }
             switch asker {
             case .autoWired:
-                return "it has an async factory, and \(requester)'s auto-wired initializer asks for it synchronously "
+                return "it has an async factory, and \(requester)'s auto-wired initializer asks for it\(through) synchronously "
                     + "(auto-wiring resolves every parameter synchronously, in resolve and resolveAsync alike)"
             case .mainActor:
-                return "it has an async factory, and \(requester)'s main-actor factory, which cannot await, asks for it"
+                return "it has an async factory, and \(requester)'s main-actor factory, which cannot await, asks for it\(through)"
             case .factory:
-                return "it has an async factory, and \(requester)'s synchronous factory asks for it"
+                return "it has an async factory, and \(requester)'s synchronous factory asks for it\(through)"
             case .asyncFactory:
-                return "it has an async factory, and \(requester)'s factory asks for it with resolve instead of resolveAsync"
+                return "it has an async factory, and \(requester)'s factory asks for it\(through) with resolve instead of resolveAsync"
             case .caller:
-                return "it has an async factory and was asked for synchronously"
+                return "it has an async factory and was asked for synchronously\(through)"
             }
         case .mainActorRequired:
             return "it was registered with registerMainActor and was asked for off the main actor"
@@ -213,14 +218,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     /// The fix for an `async` service asked for synchronously, as who asked can apply it.
     private var asyncFix: String {
-        let name = service.name.map { ", name: \"\($0)\"" } ?? ""
-        let arguments = service.argumentTypeNames.isEmpty ? "" : ", arguments: …"
-        let resolveAsync = "resolveAsync(\(service.typeName).self\(name)\(arguments))"
-        let requester = path.dropLast().last?.typeName ?? service.typeName
+        let asked = self.asked
+        let name = asked.name.map { ", name: \"\($0)\"" } ?? ""
+        let arguments = asked.argumentTypeNames.isEmpty ? "" : ", arguments: …"
+        let resolveAsync = "resolveAsync(\(asked.typeName).self\(name)\(arguments))"
+        let requester = self.requester?.typeName ?? asked.typeName
         switch asker {
         case .caller:
-            let types = service.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(service.argumentList)"
-            return "resolve it with try await \(resolveAsync)\(types), or register a synchronous factory"
+            let types = asked.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(asked.argumentList)"
+            let it = isForwarded ? asked.typeName : "it"
+            return "resolve \(it) with try await \(resolveAsync)\(types), or register a synchronous factory"
         case .autoWired:
             return "register \(requester) with an async factory closure that calls its initializer with "
                 + "try await r.\(resolveAsync) for this parameter (container.register(\(requester).self) { r in "
@@ -235,6 +242,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .asyncFactory:
             return "in \(requester)'s factory, ask for it with try await r.\(resolveAsync)"
         }
+    }
+
+    /// What was asked for: the failing service, or the forwarded type answered by it.
+    private var asked: ServiceKey {
+        isForwarded ? path[path.count - 2] : service
+    }
+
+    /// Who asked for it: the service before it on the path, if any.
+    private var requester: ServiceKey? {
+        path.dropLast(isForwarded ? 2 : 1).last
     }
 
     /// Whether a type name is one of the standard value types an initializer parameter typically

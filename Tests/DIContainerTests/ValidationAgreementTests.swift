@@ -162,7 +162,8 @@ struct ValidationAgreementTests {
 }
 
 /// An auto-wired service whose parameter has an `async` factory.
-struct AgreeDatabase: Sendable {}
+protocol AgreeStore: Sendable {}
+struct AgreeDatabase: AgreeStore {}
 struct AgreeRepository: Sendable {
     let database: AgreeDatabase
 }
@@ -243,6 +244,29 @@ struct AutoWiredAsyncParameterTests {
         await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AgreeOptionalRepository.self) }
         let resolved = try #require(throws: ResolutionError.self) { try container.resolve(AgreeViewModel.self) }
         #expect(resolved.description == error.problems[1].description)
+    }
+
+    @Test("asked for as a forwarded type, the fix names the type asked for")
+    func forwardedType() async throws {
+        let container = Container()
+        container.register(AgreeDatabase.self) { _ async in AgreeDatabase() }.implements((any AgreeStore).self)
+        let top = try #require(throws: ResolutionError.self) { try container.resolve((any AgreeStore).self) }
+        #expect(
+            top.description == """
+                Cannot resolve AgreeDatabase: it has an async factory and was asked for synchronously (as AgreeStore). \
+                Path: AgreeStore → AgreeDatabase. Fix: resolve AgreeStore with try await resolveAsync(AgreeStore.self), \
+                or register a synchronous factory.
+                """)
+        _ = try await container.resolveAsync((any AgreeStore).self)
+        container.register(AgreeRepository.self) { r in
+            AgreeRepository(database: try r.resolve((any AgreeStore).self) as? AgreeDatabase ?? AgreeDatabase())
+        }
+        let nested = try #require(throws: ResolutionError.self) { try container.resolve(AgreeRepository.self) }
+        #expect(
+            nested.description.hasSuffix(
+                "Fix: make AgreeRepository's factory async and ask for it there with try await r.resolveAsync(AgreeStore.self) "
+                    + "(container.register(AgreeRepository.self) { r in … }), then resolve AgreeRepository with try await "
+                    + "resolveAsync; or register AgreeDatabase with a synchronous factory."))
     }
 
     @Test("a synchronous factory that asks for an async service is told to become async")

@@ -175,7 +175,8 @@ extension Container {
         let (start, step) = forwardingStep(alias, parent: parent, resolution: resolution)
         do {
             guard !target.isAsync else {
-                throw ResolutionError(.asyncFactory, path: step.path + [target.service], asker: .init(parent?.entry))
+                throw ResolutionError(
+                    .asyncFactory, path: step.path + [target.service], asker: .init(parent?.entry), isForwarded: true)
             }
             let value = try target.stepForwarded(arguments: arguments, parent: step, resolution: resolution)
             step.finish(succeeded: true)
