@@ -97,7 +97,8 @@ extension Registration {
 
     /// Marks the registration live-only (a network, a payment provider): in a test context,
     /// resolving it — directly or as a dependency — without a test override or an active variant
-    /// throws `ResolutionError.Kind.liveOnly`, and `validate()` lists every such service.
+    /// throws `ResolutionError.Kind.liveOnly`, `validate()` lists every such service as a problem,
+    /// and `validateAsync()` returns them as what tests override.
     @discardableResult
     public func liveOnly() -> Registration<Service> {
         container.registry.update(key, of: registered.registration) { current, _ in current.markedLiveOnly() }

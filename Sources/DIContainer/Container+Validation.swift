@@ -12,7 +12,8 @@ extension Container {
     ///
     /// It checks the registrations as they answer in the current contexts (`validate(in:)` for
     /// others; in a test context every live-only one is a problem). Auto-wired ones are checked
-    /// from their parameter types, a closure from what a completed run asked for (validation's, or
+    /// from their parameter types (a parameter whose registration is `async` is a problem:
+    /// auto-wiring resolves synchronously), a closure from what a completed run asked for (validation's, or
     /// a resolve's where validation could not simply run it again: see the catalogue), else by
     /// resolving it as `resolve` would: a `singleton` it builds is kept (its factory runs once in
     /// the container's life; a `Lazy` of it is no longer deferred), other instances are dropped.
@@ -25,23 +26,27 @@ extension Container {
     }
 
     /// The validation for apps and tests: `validate()`, also running `async` factories and, on
-    /// the main actor, `registerMainActor` ones. What still cannot be checked (closures that
-    /// take runtime arguments and never ran) is returned, and fails it only when `strict`.
+    /// the main actor, `registerMainActor` ones. What still cannot be checked is returned, and
+    /// fails it only when `strict`: closures that take runtime arguments and never ran, and — in
+    /// a test context — the live-only services, which tests override, with each registration
+    /// whose run stopped at one (checked up to there).
     ///
     /// ```swift
     /// Container.shared.apply(AppAssembly())
     /// try await Container.shared.validateAsync()
     /// ```
     ///
-    /// - Parameter strict: Whether a registration it could not check fails it.
-    /// - Returns: The registrations it could not check, in registration order.
+    /// - Parameter strict: Whether a registration it could not check fails it (a live-only
+    ///   service in a test context is then a problem, as in `validate()`).
+    /// - Returns: The registrations it could not check, in registration order, then what tests
+    ///   override.
     /// - Throws: `ValidationError` listing every problem (and, when `strict`, every unchecked
     ///   registration).
     @discardableResult
     public func validateAsync(strict: Bool = false) async throws -> [ValidationError.Unchecked] {
         let inspection = await inspectAsync()
         try inspection.check(strict: strict)
-        return inspection.unchecked
+        return inspection.lenientUnchecked
     }
 
     /// Every registration visible from this container — its own, its ancestors' and the test
@@ -65,13 +70,25 @@ extension Container {
     /// What a validation found.
     struct Inspection {
         let entries: [Entry]
+        /// Every problem, live-only services a test context refused included.
         let problems: [ResolutionError]
         let unchecked: [ValidationError.Unchecked]
+        /// What a test context refused: the live-only services, and the registrations whose run
+        /// stopped at one. Tests override them; a lenient check lists them as unchecked.
+        let overriddenInTests: [ValidationError.Unchecked]
 
+        /// What a lenient check returns: the unchecked registrations, then what tests override.
+        var lenientUnchecked: [ValidationError.Unchecked] { unchecked + overriddenInTests }
+
+        /// Throws the problems; when `strict`, also what could not be checked. A lenient check
+        /// reports what tests override as unchecked, not as problems.
         func check(strict: Bool) throws {
-            if !problems.isEmpty || (strict && !unchecked.isEmpty) {
-                throw ValidationError(problems: problems, unchecked: unchecked)
+            if strict {
+                if !problems.isEmpty || !unchecked.isEmpty { throw ValidationError(problems: problems, unchecked: unchecked) }
+                return
             }
+            let problems = overriddenInTests.isEmpty ? self.problems : self.problems.filter { !$0.isLiveOnly }
+            if !problems.isEmpty { throw ValidationError(problems: problems, unchecked: lenientUnchecked) }
         }
     }
 
@@ -150,6 +167,7 @@ extension Container {
                         for: dependency.key, requested: dependency.service, path: [entry.service, dependency.service],
                         scope: scope, isAutoWiredParameter: entry.definition.dependencyTypes != nil))
             }
+            problems += asyncParameters(of: entry, scope: scope)
             // What the initCompleted hooks ask for must be registered too; it closes no cycle.
             for dependency in entry.hookDependencies ?? []
             where !dependency.isOptional && self.entry(for: dependency.key, scope: scope) == nil {
@@ -160,7 +178,36 @@ extension Container {
             }
         }
         problems += cycles(in: answering, scope: scope)
-        return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
+        return Inspection(
+            entries: entries, problems: Self.distinct(problems), unchecked: unchecked,
+            overriddenInTests: Self.overriddenInTests(problems, entries))
+    }
+
+    /// An auto-wired initializer's parameters that have an `async` factory: auto-wiring resolves
+    /// every parameter synchronously, so neither `resolve` nor `resolveAsync` can build it.
+    private func asyncParameters(of entry: Entry, scope: OverrideScope?) -> [ResolutionError] {
+        guard let declared = entry.declaredDependencies else { return [] }
+        return declared.compactMap { dependency in
+            guard !dependency.isDeferred, let found = self.entry(for: dependency.key, scope: scope) else { return nil }
+            guard let target = found.kind == .forwarding ? found.forwardingTarget : found, target.isAsync else { return nil }
+            return ResolutionError(
+                .asyncFactory, path: [entry.service, dependency.service], registrationSite: target.site,
+                asker: entry.isMainActor ? .mainActor : .autoWired)
+        }
+    }
+
+    /// What a test context refused, in registration order: each live-only service, and each
+    /// registration whose run stopped at one (checked up to there).
+    private static func overriddenInTests(_ problems: [ResolutionError], _ entries: [Entry]) -> [ValidationError.Unchecked] {
+        var seen: Set<String> = []
+        var found: [(order: Int, unchecked: ValidationError.Unchecked)] = []
+        let order = Dictionary(entries.enumerated().map { ($0.element.service.description, $0.offset) }) { first, _ in first }
+        for problem in problems where problem.isLiveOnly {
+            guard let first = problem.path.first, seen.insert(first.description).inserted else { continue }
+            let unchecked = ValidationError.Unchecked(liveOnly: problem)
+            found.append((order[first.description] ?? entries.count, unchecked))
+        }
+        return found.sorted { $0.order < $1.order }.map(\.unchecked)
     }
 
     /// Registrations visible from here, in registration order: ancestors, this container, then

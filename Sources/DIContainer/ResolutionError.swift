@@ -63,6 +63,45 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// Whether the failing service is a parameter of an auto-wired initializer (`initializer:`),
     /// which is resolved by type: its default value, if it has one, is not used.
     let isAutoWiredParameter: Bool
+    /// Who asked for the failing service synchronously (`asyncFactory`): the fix depends on it.
+    let asker: Asker
+    /// Whether the service was asked for as a forwarded type (`Registration.implements`), which
+    /// is on the path before it (`asyncFactory`).
+    let isForwarded: Bool
+
+    /// Who asked synchronously for a service whose factory is `async`.
+    enum Asker: Sendable {
+        /// The caller of `resolve`, or a forwarded type it asked for.
+        case caller
+        /// An auto-wired initializer (`initializer:`): it resolves every parameter synchronously.
+        case autoWired
+        /// A synchronous factory closure.
+        case factory
+        /// A `registerMainActor` factory or initializer, which cannot await.
+        case mainActor
+        /// An `async` factory that called `resolve` instead of `resolveAsync`.
+        case asyncFactory
+
+        /// Who `step` (its factory or auto-wired initializer) is; the caller when there is none.
+        init(_ entry: Entry?) {
+            guard let entry else {
+                self = .caller
+                return
+            }
+            switch entry.kind {
+            case .mainActor: self = .mainActor
+            case .async: self = .asyncFactory
+            case .forwarding: self = .caller
+            case .sync: self = entry.definition.dependencyTypes != nil ? .autoWired : .factory
+            }
+        }
+    }
+
+    /// Whether a test context refused a live-only service (`Kind.liveOnly`).
+    var isLiveOnly: Bool {
+        if case .liveOnly = kind { return true }
+        return false
+    }
 
     /// The service that could not be resolved: the last step of `path`.
     public var service: ServiceKey {
@@ -71,8 +110,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
     init(
         _ kind: Kind, path: [ServiceKey], nearMisses: [ServiceKey] = [], registrationSite: String? = nil,
-        isAutoWiredParameter: Bool = false
+        isAutoWiredParameter: Bool = false, asker: Asker = .caller, isForwarded: Bool = false
     ) {
+        self.asker = asker
+        self.isForwarded = isForwarded && path.count > 1
         self.kind = kind
         self.path = path
         self.nearMisses = nearMisses
@@ -98,7 +139,21 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             let givenText = given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))"
             return "it is registered with \(registeredText), but was asked with \(givenText)"
         case .asyncFactory:
-            return "it has an async factory and was asked for synchronously"
+            let through = isForwarded ? " (as \(asked))" : ""
+            guard let requester = requester?.typeName else { return "it has an async factory and was asked for synchronously\(through)" }
+            switch asker {
+            case .autoWired:
+                return "it has an async factory, and \(requester)'s auto-wired initializer asks for it\(through) synchronously "
+                    + "(auto-wiring resolves every parameter synchronously, in resolve and resolveAsync alike)"
+            case .mainActor:
+                return "it has an async factory, and \(requester)'s main-actor factory, which cannot await, asks for it\(through)"
+            case .factory:
+                return "it has an async factory, and \(requester)'s synchronous factory asks for it\(through)"
+            case .asyncFactory:
+                return "it has an async factory, and \(requester)'s factory asks for it\(through) with resolve instead of resolveAsync"
+            case .caller:
+                return "it has an async factory and was asked for synchronously\(through)"
+            }
         case .mainActorRequired:
             return "it was registered with registerMainActor and was asked for off the main actor"
         case .depthLimitExceeded(let limit):
@@ -155,11 +210,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 ? "resolve it without arguments"
                 : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
         case .asyncFactory:
-            let name = service.name.map { ", name: \"\($0)\"" } ?? ""
-            let arguments = service.argumentTypeNames.isEmpty ? "" : ", arguments: …"
-            let types = service.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(service.argumentList)"
-            return "resolve it with try await resolveAsync(\(service.typeName).self\(name)\(arguments))\(types), "
-                + "or register a synchronous factory"
+            return asyncFix
         case .mainActorRequired:
             return "resolve it from main-actor code (a @MainActor function, or "
                 + "await MainActor.run { try container.resolve(\(path.first?.typeName ?? service.typeName).self) }); "
@@ -179,6 +230,44 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "override it in the test (withOverrides { $0.register(\(service.typeName).self) { _ in … } } or the "
                 + ".overriding trait), or register a test variant: .when(.test) { _ in … } on its registration"
         }
+    }
+
+    /// The fix for an `async` service asked for synchronously, as who asked can apply it.
+    private var asyncFix: String {
+        let asked = self.asked
+        let name = asked.name.map { ", name: \"\($0)\"" } ?? ""
+        let arguments = asked.argumentTypeNames.isEmpty ? "" : ", arguments: …"
+        let resolveAsync = "resolveAsync(\(asked.typeName).self\(name)\(arguments))"
+        let requester = self.requester?.typeName ?? asked.typeName
+        switch asker {
+        case .caller:
+            let types = asked.argumentTypeNames.isEmpty ? "" : " passing arguments of types \(asked.argumentList)"
+            let it = isForwarded ? asked.typeName : "it"
+            return "resolve \(it) with try await \(resolveAsync)\(types), or register a synchronous factory"
+        case .autoWired:
+            return "register \(requester) with an async factory closure that calls its initializer with "
+                + "try await r.\(resolveAsync) for this parameter (container.register(\(requester).self) { r in "
+                + "\(requester)(…) }) and resolve \(requester) with try await resolveAsync, or register \(service.typeName) "
+                + "with a synchronous factory"
+        case .mainActor:
+            return "register \(service.typeName) with a synchronous factory: a registerMainActor factory cannot await"
+        case .factory:
+            return "make \(requester)'s factory async and ask for it there with try await r.\(resolveAsync) "
+                + "(container.register(\(requester).self) { r in … }), then resolve \(requester) with try await "
+                + "resolveAsync; or register \(service.typeName) with a synchronous factory"
+        case .asyncFactory:
+            return "in \(requester)'s factory, ask for it with try await r.\(resolveAsync)"
+        }
+    }
+
+    /// What was asked for: the failing service, or the forwarded type answered by it.
+    private var asked: ServiceKey {
+        isForwarded ? path[path.count - 2] : service
+    }
+
+    /// Who asked for it: the service before it on the path, if any.
+    private var requester: ServiceKey? {
+        path.dropLast(isForwarded ? 2 : 1).last
     }
 
     /// Whether a type name is one of the standard value types an initializer parameter typically
@@ -238,6 +327,22 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
                     "its factory takes runtime arguments \(service.argumentList), which validation cannot invent; "
                     + "register it with argument:initializer: so its dependencies are declared, or resolve it once first"
             }
+        }
+
+        /// A live-only service a test context refused (`path` is the service), or the registration
+        /// whose run stopped at one (the first of `path`).
+        init(liveOnly refused: ResolutionError) {
+            let liveOnly = refused.service
+            service = refused.path.first ?? liveOnly
+            let override =
+                "withOverrides { $0.register(\(liveOnly.typeName).self) { _ in … } } or the .overriding trait"
+            reason =
+                refused.path.count == 1
+                ? "it is live-only (registered at \(refused.registrationSite ?? "an unknown place")) and a test context is "
+                    + "active: each test that needs it overrides it (\(override)), or it gets a test variant, "
+                    + ".when(.test) { _ in … }"
+                : "its factory asks for live-only \(liveOnly), which a test context does not run; it was checked up to "
+                    + "there, and a test that overrides \(liveOnly.typeName) (\(override)) runs the rest"
         }
 
         /// `Ticket (arguments: (Int)): not checked: …`.

@@ -10,7 +10,7 @@ import UseCase
 /// the load) arrives with no cached screen before it, the view first prints `cache: empty`.
 /// A network screen identical to the cached one is summarised as `unchanged from the cache`
 /// rather than printed twice. Errors go to standard error. The last update
-/// (`setLoading(false)`) finishes `completion`.
+/// (`setLoading(false)`) prints `done`, or `failed` after an error, and finishes `completion`.
 final class ConsoleMainView: MainView {
     private struct State {
         var sawCache = false
@@ -21,6 +21,12 @@ final class ConsoleMainView: MainView {
     /// Finished by the last update.
     let completion = ScreenCompletion()
     private let state = Locked(State())
+    private let whenLoading: @Sendable () -> Void
+
+    /// - Parameter whenLoading: Called once the loading line is printed.
+    nonisolated init(whenLoading: @escaping @Sendable () -> Void = {}) {
+        self.whenLoading = whenLoading
+    }
 
     /// The error messages shown, in order.
     var errors: [String] { state.withLock { $0.errors } }
@@ -28,9 +34,10 @@ final class ConsoleMainView: MainView {
     func setLoading(_ isLoading: Bool) {
         if isLoading {
             Console.out("\(prefix) loading")
+            whenLoading()
         } else {
             reportEmptyCacheIfNeeded()
-            Console.out("\(prefix) done")
+            Console.out("\(prefix) \(errors.isEmpty ? "done" : "failed")")
             completion.finish()
         }
     }

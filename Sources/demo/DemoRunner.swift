@@ -2,6 +2,7 @@ import AppAssembly
 import DIContainer
 import Foundation
 import Infrastructure
+import Scheduling
 
 /// Runs one demo command against `Container.shared`, assembled by `AppAssembly`.
 struct DemoRunner {
@@ -104,10 +105,20 @@ struct DemoRunner {
         Container.shared.register((any CacheStore).self, instance: ConsoleCacheStore(store: store))
     }
 
+    /// Registers a `HeldScheduler` over the `.background` scheduler, for the screen to release
+    /// once it shows its loading line: the cache work the loaders start prints after it.
+    private func holdBackgroundWork() throws -> HeldScheduler {
+        let background = try Container.shared.resolve((any Scheduler).self, name: .background)
+        let held = HeldScheduler(base: background)
+        Container.shared.register((any Scheduler).self, name: .background, instance: held)
+        return held
+    }
+
     /// Shows the main screen and waits for its last update (see `Demo`).
     private func showMainScreen() async throws -> Int32 {
+        let background = try holdBackgroundWork()
         let presenter = try PresenterFactory().makeMainPresenter()
-        let view = ConsoleMainView()
+        let view = ConsoleMainView(whenLoading: background.release)
         presenter.attach(view)
         await presenter.load()
         await view.completion.wait()
@@ -116,8 +127,9 @@ struct DemoRunner {
 
     /// Shows one course and waits for its last update.
     private func showCourseDetail(_ courseID: Int) async throws -> Int32 {
+        let background = try holdBackgroundWork()
         let presenter = try PresenterFactory().makeCourseDetailPresenter(courseID: courseID)
-        let view = ConsoleCourseDetailView()
+        let view = ConsoleCourseDetailView(whenLoading: background.release)
         presenter.attach(view)
         await presenter.load()
         await view.completion.wait()

@@ -35,7 +35,8 @@ extension OneTimeAssembly {
         // The folder lives as long as the test process; removed when it exits.
         atexit { sharedCache.withLock { $0?.remove() } }
         AppAssembly(configuration: TestApp.configuration(cache: cache.url)).assemble(into: container)
-        try container.validate(in: Container.activeContexts.union([.mockServer]))
+        // The documented recipe: live-only services come back as what tests override.
+        try await container.validateAsync()
     }
 }
 

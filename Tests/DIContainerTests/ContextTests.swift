@@ -11,6 +11,14 @@ final class CtxNamedTransport: CtxTransport {
 struct CtxClient: Sendable {
     let transport: any CtxTransport
 }
+/// Auto-wired over a live-only service: checked from its parameter types.
+struct CtxLamp: Sendable {
+    let transport: any CtxTransport
+}
+struct CtxMissing: Sendable {}
+struct CtxMissingUser: Sendable {
+    let missing: CtxMissing
+}
 
 @Suite("Contexts")
 struct ContextTests {
@@ -334,7 +342,43 @@ struct LiveOnlyTests {
         // Outside tests only what validation cannot invent arguments for stays unchecked.
         let outside = try #require(throws: ValidationError.self) { try container.validate(in: [.debug]) }
         #expect(outside.problems.isEmpty && outside.unchecked.map(\.service.description) == ["Int"])
-        await #expect(throws: ValidationError.self) { try await container.validateAsync() }
+        // validateAsync() returns them as what tests override; strict, it fails over them.
+        let overridden = try await container.validateAsync()
+        #expect(overridden.map(\.service.description) == ["CtxTransport", "String", "Int"])
+        await #expect(throws: ValidationError.self) { try await container.validateAsync(strict: true) }
         #expect(throws: ValidationError.self) { try container.withContexts([.preview]) { try container.validate(in: [.test]) } }
+    }
+
+    @Test("validateAsync() in a test context checks the graph and returns what tests override: live-only services and what stops at one")
+    func validateAsyncReturnsWhatTestsOverride() async throws {
+        let container = container()
+        container.register(CtxLamp.self, initializer: CtxLamp.init)
+        let overridden = try await container.validateAsync()
+        let line = container.registrations[0].line
+        #expect(
+            overridden.map(\.description) == [
+                "CtxTransport: not checked: it is live-only (registered at DIContainerTests/ContextTests.swift:\(line)) and a test "
+                    + "context is active: each test that needs it overrides it (withOverrides { $0.register(CtxTransport.self) "
+                    + "{ _ in … } } or the .overriding trait), or it gets a test variant, .when(.test) { _ in … }",
+                "CtxClient: not checked: its factory asks for live-only CtxTransport, which a test context does not run; it was "
+                    + "checked up to there, and a test that overrides CtxTransport (withOverrides { $0.register(CtxTransport.self) "
+                    + "{ _ in … } } or the .overriding trait) runs the rest",
+            ])
+        // A real problem still fails it, and names the live-only services among the unchecked.
+        container.register(CtxMissingUser.self, initializer: CtxMissingUser.init)
+        let error = try await #require(throws: ValidationError.self) { try await container.validateAsync() }
+        #expect(error.problems.map(\.service.description) == ["CtxMissing"])
+        #expect(error.unchecked.map(\.service.description) == ["CtxTransport", "CtxClient"])
+        // The strict checks fail over the live-only service, as before.
+        let strict = try #require(throws: ValidationError.self) { try container.validate() }
+        #expect(strict.problems.map(\.service.description) == ["CtxMissing", "CtxTransport"])
+        // Once a test overrides it, nothing is left for tests to override.
+        let inScope = try await container.withOverrides {
+            $0.register((any CtxTransport).self) { _ in CtxNamedTransport("override") }
+            $0.register(CtxMissing.self) { _ in CtxMissing() }
+        } operation: {
+            try await container.validateAsync()
+        }
+        #expect(inScope.isEmpty)
     }
 }

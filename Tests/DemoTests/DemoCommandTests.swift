@@ -151,13 +151,16 @@ struct DemoCommandTests {
             result.lines.filter { !$0.hasPrefix("[main]") && !$0.isEmpty }.allSatisfy { $0.hasPrefix("[background] cache ") }, "\(result)")
     }
 
-    @Test("detail of an unknown course says so and exits 1")
+    @Test("detail of an unknown course says so, ends with failed rather than done, and exits 1")
     func detailUnknown() async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
         defer { cache.remove() }
         let result = try await DemoProcess.run(["detail", "999", "--cache-dir", cache.url.path])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("[main] error: No course has id 999: it is not in the catalogue"), "\(result)")
+        // It does not say done after the failure.
+        #expect(result.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] failed"], "\(result)")
+        #expect(!result.stdout.contains("[main] done"), "\(result)")
     }
 
     @Test("--help prints the usage and exits 0")

@@ -65,6 +65,24 @@ struct DemoRunTests {
         #expect(result.lines.contains("[main] network: \(Self.summary)"))
     }
 
+    @Test("every run prints the loading line before any cache work: the background work waits for it")
+    func loadingComesFirst() async throws {
+        let cache = try TemporaryDirectory(prefix: "DemoTests")
+        defer { cache.remove() }
+        // A warm cache makes the race likeliest: its reads are quick. Before the fix about 1 run
+        // in 6 printed a cache read first; 24 runs would have caught it all but surely.
+        _ = try await DemoProcess.run(["--cache-dir", cache.url.path])
+        for _ in 0..<24 {
+            let run = try await DemoProcess.run(["--cache-dir", cache.url.path])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.lines.dropFirst().first == "[main] loading", "\(run)")
+        }
+        for _ in 0..<6 {
+            let detail = try await DemoProcess.run(["detail", "103", "--cache-dir", cache.url.path])
+            #expect(detail.lines.first == "[main] loading", "\(detail)")
+        }
+    }
+
     @Test("an unreachable server fails with a clear message and exit 1, after showing the cached screen")
     func unreachableServer() async throws {
         let cache = try TemporaryDirectory(prefix: "DemoTests")
@@ -73,7 +91,7 @@ struct DemoRunTests {
 
         let cold = try await DemoProcess.run(unreachable)
         #expect(cold.status == 1, "\(cold)")
-        #expect(cold.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: empty", "[main] done"])
+        #expect(cold.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: empty", "[main] failed"])
         #expect(cold.stderr.contains("[main] error: Couldn't refresh the courses: "), "\(cold)")
         #expect(cold.stderr.contains("cannot connect (http://127.0.0.1:9/"), "\(cold)")
         #expect(cold.stderr.contains(" (3 attempts)"), "the message counts the retried attempts: \(cold)")
@@ -83,7 +101,7 @@ struct DemoRunTests {
 
         let warm = try await DemoProcess.run(unreachable)
         #expect(warm.status == 1, "\(warm)")
-        #expect(warm.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: \(Self.summary)", "[main] done"])
+        #expect(warm.lines.filter { $0.hasPrefix("[main]") } == ["[main] loading", "[main] cache: \(Self.summary)", "[main] failed"])
         #expect(warm.stdout.contains("    - Design Systems that Scale · 100% ★"))
         #expect(warm.stderr.contains("Couldn't refresh the courses"), "\(warm)")
     }

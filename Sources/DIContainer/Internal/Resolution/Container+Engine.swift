@@ -83,7 +83,7 @@ extension Container {
         }
         parent?.record(Dependency(entry))
         guard !entry.isAsync else {
-            throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service])
+            throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service], asker: .init(parent?.entry))
         }
         return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
     }
@@ -174,7 +174,10 @@ extension Container {
         let target = try forwardingTarget(of: alias, parent: parent)
         let (start, step) = forwardingStep(alias, parent: parent, resolution: resolution)
         do {
-            guard !target.isAsync else { throw ResolutionError(.asyncFactory, path: step.path + [target.service]) }
+            guard !target.isAsync else {
+                throw ResolutionError(
+                    .asyncFactory, path: step.path + [target.service], asker: .init(parent?.entry), isForwarded: true)
+            }
             let value = try target.stepForwarded(arguments: arguments, parent: step, resolution: resolution)
             step.finish(succeeded: true)
             return start.end(try forwarded(value, as: S.self, from: target, in: step), slot: nil, created: false)
