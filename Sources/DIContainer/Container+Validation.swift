@@ -2,7 +2,8 @@
 extension Container {
     /// Checks every registration before the app runs and reports **every** problem at once:
     /// missing registrations, circular dependencies, argument mismatches and failing factories,
-    /// each with its resolution path. Synchronous and strict: what it cannot check fails it too.
+    /// each with its resolution path, and keys registered twice in one container (both places;
+    /// see `Registration.replacing()`). Synchronous and strict: what it cannot check fails it too.
     /// Apps usually call `validateAsync()`, which checks more and fails only over real problems.
     ///
     /// ```swift
@@ -67,10 +68,11 @@ extension Container {
         let entries: [Entry]
         let problems: [ResolutionError]
         let unchecked: [ValidationError.Unchecked]
+        let duplicates: [ValidationError.Duplicate]
 
         func check(strict: Bool) throws {
-            if !problems.isEmpty || (strict && !unchecked.isEmpty) {
-                throw ValidationError(problems: problems, unchecked: unchecked)
+            if !problems.isEmpty || !duplicates.isEmpty || (strict && !unchecked.isEmpty) {
+                throw ValidationError(problems: problems, unchecked: unchecked, duplicates: duplicates)
             }
         }
     }
@@ -160,7 +162,26 @@ extension Container {
             }
         }
         problems += cycles(in: answering, scope: scope)
-        return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked)
+        return Inspection(entries: entries, problems: Self.distinct(problems), unchecked: unchecked, duplicates: duplicates)
+    }
+
+    /// The keys registered again here or in an ancestor without `Registration.replacing()`,
+    /// ancestors first: a chain of replacements of one key (A by B, B by C) is one duplicate.
+    var duplicates: [ValidationError.Duplicate] {
+        var result: [ValidationError.Duplicate] = []
+        for container in lineage.reversed() {
+            var chains: [(key: Key, definition: Entry.Definition, sites: [String])] = []
+            for replacement in container.registry.duplicates {
+                let (earlier, later) = (replacement.replaced.site, replacement.by.site)
+                if let index = chains.lastIndex(where: { $0.key == replacement.by.key }), chains[index].sites.last == earlier {
+                    chains[index].sites.append(later)
+                } else {
+                    chains.append((replacement.by.key, replacement.by, [earlier, later]))
+                }
+            }
+            result += chains.map { ValidationError.Duplicate(service: $0.definition.service, sites: $0.sites) }
+        }
+        return result
     }
 
     /// Registrations visible from here, in registration order: ancestors, this container, then
@@ -240,6 +261,13 @@ extension Container {
         }
         return result.sorted { text($0) < text($1) }
     }
+}
+
+extension Entry.Definition {
+    /// `Module/File.swift:12`.
+    var site: String { "\(file):\(line)" }
+    /// The registration in readable form.
+    var service: ServiceKey { ServiceKey(serviceType, name: key.name, argumentTypes: argumentTypes) }
 }
 
 extension ResolutionError.Kind {
