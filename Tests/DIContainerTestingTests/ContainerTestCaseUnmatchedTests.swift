@@ -1,6 +1,7 @@
 #if canImport(XCTest) && !canImport(ObjectiveC)
 import DIContainer
 import DIContainerTesting
+import Foundation
 import Locking
 import Testing
 import XCTest
@@ -31,11 +32,17 @@ final class MisspelledOverrideCase: ContainerTestCase {
 @Suite("ContainerTestCase reports overrides that replace nothing")
 struct ContainerTestCaseUnmatchedTests {
     @Test("an override of a misspelled name fails the test with the near miss; the test still runs")
-    func misspelledName() throws {
+    func misspelledName() async throws {
         let ran = Locked(false)
         // swift-corelibs-xctest builds a case from a closure; `run()` makes it the current test.
-        let testCase = MisspelledOverrideCase(name: "misspelled") { _ in ran.withLock { $0 = true } }
-        testCase.run()
+        // It runs on a thread of its own: XCTest blocks its thread while its `async` setUp runs
+        // as a task, which would starve the cooperative pool this test runs on.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                MisspelledOverrideCase(name: "misspelled") { _ in ran.withLock { $0 = true } }.run()
+                done.resume()
+            }.start()
+        }
         #expect(ran.withLock { $0 })
         let failures = MisspelledOverrideCase.failures.withLock { $0 }
         #expect(failures.count == 1)

@@ -18,6 +18,12 @@ struct Registry: ~Copyable, Sendable {
         let registration: ObjectIdentifier
         /// Whether it said it replaces on purpose (`Registration.replacing()`).
         var isOnPurpose = false
+
+        /// Whether `other` replaced at the same place by the same place.
+        func hasSites(of other: Replacement) -> Bool {
+            replaced.line == other.replaced.line && by.line == other.by.line
+                && replaced.file.description == other.replaced.file.description && by.file.description == other.by.file.description
+        }
     }
 
     private struct Registered: Sendable {
@@ -32,8 +38,22 @@ struct Registry: ~Copyable, Sendable {
         var registered = 0
         /// The decorators added here (`Container.decorate`), which later registrations get too.
         var decorators: [DecorationKey: [AnyDecorator]] = [:]
-        /// The keys registered again, oldest first.
+        /// The keys registered again, oldest first: one record per key and pair of places, so
+        /// that code registering again and again (a `setUp` assembling each time) adds nothing.
         var replacements: [Replacement] = []
+        /// The index in `replacements` of each key's latest record.
+        var latestReplacement: [Key: Int] = [:]
+
+        /// Records that `replaced` was replaced by `added`.
+        mutating func recordReplacement(of replaced: Entry, by added: Entry) {
+            let replacement = Replacement(replaced: replaced.definition, by: added.definition, registration: added.registration)
+            if let index = latestReplacement[added.key], replacements[index].hasSites(of: replacement) {
+                replacements[index] = replacement
+            } else {
+                latestReplacement[added.key] = replacements.count
+                replacements.append(replacement)
+            }
+        }
 
         func decorators(for key: Key) -> [AnyDecorator] {
             decorators.isEmpty ? [] : decorators[DecorationKey(key)] ?? []
@@ -64,10 +84,7 @@ struct Registry: ~Copyable, Sendable {
         state.withLock { state in
             let added = entry.decorated(by: state.decorators(for: entry.key))
             let replaced = state.put(added)
-            if let replaced {
-                state.replacements.append(
-                    Replacement(replaced: replaced.definition, by: added.definition, registration: added.registration))
-            }
+            if let replaced { state.recordReplacement(of: replaced, by: added) }
             return (added, replaced)
         }
     }
@@ -121,7 +138,7 @@ struct Registry: ~Copyable, Sendable {
     @discardableResult
     func removeAll() -> [Entry] {
         state.withLock { state in
-            defer { (state.entries, state.registered, state.replacements) = ([:], 0, []) }
+            defer { (state.entries, state.registered, state.replacements, state.latestReplacement) = ([:], 0, [], [:]) }
             return state.entries.values.map(\.entry)
         }
     }
