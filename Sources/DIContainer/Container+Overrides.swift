@@ -18,6 +18,11 @@ extension Container {
     /// inherits the scope, `Task.detached`, a `DispatchQueue` or a `Thread` does not: carry it
     /// there with `currentOverrides()`. The app's decorators do not wrap a replacement.
     ///
+    /// An override of a key nothing registers (a misspelled name, a type the app never
+    /// registered) is never resolved; this form ignores it. `withOverrides(strict: true)` throws
+    /// for it, and the `DIContainerTesting` traits and `ContainerTestCase` report it as a test
+    /// issue.
+    ///
     /// - Parameters:
     ///   - overrides: Registers the replacements.
     ///   - operation: Runs with the replacements in effect.
@@ -26,7 +31,36 @@ extension Container {
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        let scope = try makeScope(overrides)
+        try withOverrides(strict: false, overrides, operation: operation)
+    }
+
+    /// `withOverrides(_:operation:)` that, when `strict`, checks that every override replaces a
+    /// registration: one whose key (type, name and argument types) nothing registers — not this
+    /// container, an ancestor (context variants included) nor an enclosing override scope — is
+    /// never resolved, so the test would run against the real service.
+    ///
+    /// ```swift
+    /// try container.withOverrides(strict: true) {
+    ///     $0.register(CourseRepository.self, name: "locl") { _ in MockCourseRepository() }
+    /// } operation: { … }
+    /// // throws UnmatchedOverridesError: CourseRepository (name: locl), overridden at …: nothing
+    /// // registers CourseRepository under this name. Registered for CourseRepository: name "local". …
+    /// ```
+    ///
+    /// A key only a child container registers counts as unmatched: override the child.
+    ///
+    /// - Parameters:
+    ///   - strict: Whether an override that replaces nothing throws (before `operation` runs).
+    ///   - overrides: Registers the replacements.
+    ///   - operation: Runs with the replacements in effect.
+    /// - Returns: What `operation` returns.
+    /// - Throws: `UnmatchedOverridesError`, naming every such override with the registrations of
+    ///   its type under other names or arguments, when `strict`; what `overrides` or `operation`
+    ///   throws.
+    public func withOverrides<R>(
+        strict: Bool, _ overrides: (Container) throws -> Void, operation: () throws -> R
+    ) throws -> R {
+        let scope = try makeScope(overrides, strict: strict)
         defer { scope.close() }
         return try OverrideScope.$value.withValue(scope, operation: operation)
     }
@@ -37,7 +71,17 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        let scope = try makeScope(overrides)
+        try await withOverrides(strict: false, overrides, isolation: isolation, operation: operation)
+    }
+
+    /// The `async` form of `withOverrides(strict:_:operation:)`.
+    public func withOverrides<R>(
+        strict: Bool,
+        _ overrides: (Container) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async throws -> R {
+        let scope = try makeScope(overrides, strict: strict)
         defer { scope.close() }
         return try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
     }
@@ -56,13 +100,35 @@ extension Container {
         Overrides(scope: OverrideScope.value)
     }
 
-    private func makeScope(_ overrides: (Container) throws -> Void) throws -> OverrideScope {
+    private func makeScope(_ overrides: (Container) throws -> Void, strict: Bool) throws -> OverrideScope {
         let parent = OverrideScope.value
         // Its table is made by the first replacement: many scopes replace nothing here.
         let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0)
         try overrides(replacements)
+        if strict, let unmatched = unmatchedOverrides(in: replacements, scope: parent) { throw unmatched }
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(target: self, replacements: replacements, parent: parent)
+    }
+
+    /// The overrides registered in `replacements` (the container a `withOverrides` closure
+    /// registered into) that replace nothing here, in the overrides in effect, or in an ancestor;
+    /// `nil` when every one replaces something. For the test support's traits and base class.
+    package func unmatchedOverrides(in replacements: Container) -> UnmatchedOverridesError? {
+        unmatchedOverrides(in: replacements, scope: OverrideScope.value)
+    }
+
+    private func unmatchedOverrides(in replacements: Container, scope: OverrideScope?) -> UnmatchedOverridesError? {
+        let unmatched = replacements.registry.allEntries.filter { entry(for: $0.key, scope: scope) == nil }
+        guard !unmatched.isEmpty else { return nil }
+        return UnmatchedOverridesError(
+            overrides: unmatched.map { override in
+                var seen: Set<Key> = [override.key]
+                let candidates =
+                    overridingEntries(ofType: override.key.type, scope: scope)
+                    + lineage.flatMap { $0.registry.entries(ofType: override.key.type) }
+                let nearMisses = candidates.filter { seen.insert($0.key).inserted }.map(\.service).sorted()
+                return UnmatchedOverridesError.Override(service: override.service, site: override.site, nearMisses: nearMisses)
+            })
     }
 }
 

@@ -2,7 +2,8 @@
 extension Container {
     /// Checks every registration before the app runs and reports **every** problem at once:
     /// missing registrations, circular dependencies, argument mismatches and failing factories,
-    /// each with its resolution path. Synchronous and strict: what it cannot check fails it too.
+    /// each with its resolution path, and keys registered twice in one container (both places;
+    /// see `Registration.replacing()`). Synchronous and strict: what it cannot check fails it too.
     /// Apps usually call `validateAsync()`, which checks more and fails only over real problems.
     ///
     /// ```swift
@@ -76,6 +77,8 @@ extension Container {
         /// What a test context refused: the live-only services, and the registrations whose run
         /// stopped at one. Tests override them; a lenient check lists them as unchecked.
         let overriddenInTests: [ValidationError.Unchecked]
+        /// Keys registered twice without `Registration.replacing()`.
+        let duplicates: [ValidationError.Duplicate]
 
         /// What a lenient check returns: the unchecked registrations, then what tests override.
         var lenientUnchecked: [ValidationError.Unchecked] { unchecked + overriddenInTests }
@@ -84,11 +87,15 @@ extension Container {
         /// reports what tests override as unchecked, not as problems.
         func check(strict: Bool) throws {
             if strict {
-                if !problems.isEmpty || !unchecked.isEmpty { throw ValidationError(problems: problems, unchecked: unchecked) }
+                if !problems.isEmpty || !unchecked.isEmpty || !duplicates.isEmpty {
+                    throw ValidationError(problems: problems, unchecked: unchecked, duplicates: duplicates)
+                }
                 return
             }
             let problems = overriddenInTests.isEmpty ? self.problems : self.problems.filter { !$0.isLiveOnly }
-            if !problems.isEmpty { throw ValidationError(problems: problems, unchecked: lenientUnchecked) }
+            if !problems.isEmpty || !duplicates.isEmpty {
+                throw ValidationError(problems: problems, unchecked: lenientUnchecked, duplicates: duplicates)
+            }
         }
     }
 
@@ -180,7 +187,7 @@ extension Container {
         problems += cycles(in: answering, scope: scope)
         return Inspection(
             entries: entries, problems: Self.distinct(problems), unchecked: unchecked,
-            overriddenInTests: Self.overriddenInTests(problems, entries))
+            overriddenInTests: Self.overriddenInTests(problems, entries), duplicates: duplicates)
     }
 
     /// An auto-wired initializer's parameters that have an `async` factory: auto-wiring resolves
@@ -208,6 +215,25 @@ extension Container {
             found.append((order[first.description] ?? entries.count, unchecked))
         }
         return found.sorted { $0.order < $1.order }.map(\.unchecked)
+    }
+
+    /// The keys registered again here or in an ancestor without `Registration.replacing()`,
+    /// ancestors first: a chain of replacements of one key (A by B, B by C) is one duplicate.
+    var duplicates: [ValidationError.Duplicate] {
+        var result: [ValidationError.Duplicate] = []
+        for container in lineage.reversed() {
+            var chains: [(key: Key, definition: Entry.Definition, sites: [String])] = []
+            for replacement in container.registry.duplicates {
+                let (earlier, later) = (replacement.replaced.site, replacement.by.site)
+                if let index = chains.lastIndex(where: { $0.key == replacement.by.key }), chains[index].sites.last == earlier {
+                    chains[index].sites.append(later)
+                } else {
+                    chains.append((replacement.by.key, replacement.by, [earlier, later]))
+                }
+            }
+            result += chains.map { ValidationError.Duplicate(service: $0.definition.service, sites: $0.sites) }
+        }
+        return result
     }
 
     /// Registrations visible from here, in registration order: ancestors, this container, then
@@ -287,6 +313,13 @@ extension Container {
         }
         return result.sorted { text($0) < text($1) }
     }
+}
+
+extension Entry.Definition {
+    /// `Module/File.swift:12`.
+    var site: String { "\(file):\(line)" }
+    /// The registration in readable form.
+    var service: ServiceKey { ServiceKey(serviceType, name: key.name, argumentTypes: argumentTypes) }
 }
 
 extension ResolutionError.Kind {

@@ -61,17 +61,21 @@ public final class Container: Sendable {
         registry = Registry(capacity: capacity)
     }
 
-    /// Applies assemblies, in the order given: each registers its part of the app. A service may
-    /// be registered before or after the services it depends on, because factories run only when
-    /// a service is resolved. What the order decides is which registration of a key is kept when
-    /// two assemblies register the same type and name: the registration applied last wins. Once
-    /// all of them have registered, each one's `loaded(resolver:)` runs, in the same order.
+    /// Applies assemblies: each registers its part of the app, in the order given. Once all of
+    /// them have registered, each one's `loaded(resolver:)` runs, in the same order.
     ///
     /// ```swift
     /// Container.shared.apply(InfrastructureAssembly(), RepositoryAssembly(), UseCaseAssembly())
     /// ```
     ///
-    /// - Parameter assemblies: The assemblies to apply, in order.
+    /// The order does not matter for dependencies: factories run only when a service is
+    /// resolved, so an assembly may register services whose dependencies a later one registers.
+    /// It decides one thing: when two assemblies register the same key (type, name and argument
+    /// types), the one applied last replaces the other. `validate()` reports such a key with both
+    /// places unless the later registration says it replaces on purpose
+    /// (`Registration.replacing()`, for a debug or test assembly applied after the app's).
+    ///
+    /// - Parameter assemblies: The assemblies to apply; the later one wins a key both register.
     public func apply(_ assemblies: any Assembly...) {
         apply(assemblies)
     }
@@ -100,8 +104,9 @@ public final class Container: Sendable {
         entry(for: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), scope: currentScope) != nil
     }
 
-    /// Drops every registration of this container, and the instances they keep. Its decorators
-    /// stay, and so do the parent's registrations (answering again where these had replaced them).
+    /// Drops every registration of this container, and the instances they keep; keys registered
+    /// twice before are forgotten (`validate()` no longer reports them). Its decorators stay, and
+    /// so do the parent's registrations (answering again where these had replaced them).
     ///
     /// A resolution in progress finishes with the registrations it started with; instances it
     /// built are released when it ends.

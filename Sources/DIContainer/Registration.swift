@@ -101,6 +101,36 @@ public struct Registration<Service>: Sendable {
 }
 
 extension Registration {
+    /// Says that this registration replaces an earlier one of the same key on purpose: a debug or
+    /// test assembly, applied after the app's, swapping a production service for another.
+    ///
+    /// ```swift
+    /// struct DebugAssembly: Assembly {
+    ///     func assemble(into container: Container) {
+    ///         container.register((any Transport).self, lifetime: .singleton) { _ in FixtureTransport() }
+    ///             .replacing()
+    ///     }
+    /// }
+    /// container.apply(AppAssembly(), DebugAssembly())   // the later registration answers
+    /// ```
+    ///
+    /// Registering a key that is already registered in the same container replaces the earlier
+    /// registration either way; without this mark, `validate()` and `validateAsync()` report the
+    /// key as registered twice, with both places (`ValidationError.duplicates`): two modules
+    /// registering one service is usually a mistake, and which one answers depends on the order
+    /// the assemblies were applied in. It covers the types this registration forwards with
+    /// `implements(_:name:)` before it. A child container registering its parent's key, and a
+    /// test override, replace nothing and need no mark.
+    ///
+    /// - Returns: This registration, for chaining.
+    @discardableResult
+    public func replacing() -> Registration<Service> {
+        container.registry.markReplacing(key, by: registered.registration)
+        return self
+    }
+}
+
+extension Registration {
     /// A readable description of one registration; see `RegistrationInfo`.
     public typealias Info = RegistrationInfo
 }

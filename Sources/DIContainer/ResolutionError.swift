@@ -303,6 +303,40 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
     public let problems: [ResolutionError]
     /// The registrations validation could not check, in registration order.
     public let unchecked: [Unchecked]
+    /// The keys registered more than once in one container without `Registration.replacing()`,
+    /// in the order they were registered again.
+    public let duplicates: [Duplicate]
+
+    /// A key (type, name and argument types) registered more than once in one container, the
+    /// later registration not marked `Registration.replacing()`: the one registered last answers.
+    ///
+    /// ```text
+    /// CourseRepository (name: local) is registered twice, at Catalog/CatalogAssembly.swift:12 and at
+    /// Search/SearchAssembly.swift:30: the one registered last answers, so the order of apply decides. Fix: …
+    /// ```
+    public struct Duplicate: Sendable, Hashable, CustomStringConvertible {
+        /// The key registered more than once.
+        public let service: ServiceKey
+        /// Where it was registered (`Module/File.swift:12`), in registration order: the last one
+        /// answers.
+        public let sites: [String]
+
+        init(service: ServiceKey, sites: [String]) {
+            (self.service, self.sites) = (service, sites)
+        }
+
+        public var description: String {
+            let times = sites.count == 2 ? "twice" : "\(sites.count) times"
+            let places =
+                sites.count == 2
+                ? "at \(sites[0]) and at \(sites[1])"
+                : "at " + sites.dropLast().joined(separator: ", at ") + " and at \(sites[sites.count - 1])"
+            let sameSite = Set(sites).count == 1 ? " (the same code ran again: an assembly applied twice?)" : ""
+            return "\(service) is registered \(times), \(places)\(sameSite): the one registered last answers, so the "
+                + "order of apply decides. Fix: register it in one place, or, when the later registration replaces the "
+                + "earlier on purpose (a debug or test assembly applied after the app's), mark it with .replacing()"
+        }
+    }
 
     /// A registration whose dependencies validation could not learn, and why.
     public struct Unchecked: Sendable, Hashable, CustomStringConvertible {
@@ -352,16 +386,19 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    init(problems: [ResolutionError], unchecked: [Unchecked] = []) {
+    init(problems: [ResolutionError], unchecked: [Unchecked] = [], duplicates: [Duplicate] = []) {
         self.problems = problems
         self.unchecked = unchecked
+        self.duplicates = duplicates
     }
 
     public var description: String {
         var lines: [String] = []
-        if !problems.isEmpty {
-            lines.append(problems.count == 1 ? "The container has 1 problem:" : "The container has \(problems.count) problems:")
-            lines += problems.enumerated().map { "\($0.offset + 1). \($0.element)" }
+        let count = problems.count + duplicates.count
+        if count > 0 {
+            lines.append(count == 1 ? "The container has 1 problem:" : "The container has \(count) problems:")
+            let texts = problems.map(\.description) + duplicates.map(\.description)
+            lines += texts.enumerated().map { "\($0.offset + 1). \($0.element)" }
         }
         if !unchecked.isEmpty {
             lines.append(

@@ -23,6 +23,10 @@ public import XCTest
 /// The scope covers `setUp`, the test method and `tearDown` (and their `async` forms), and a
 /// `Task { }` they start; `withOverrides` inside a test nests in it. Tests of other classes, and
 /// Swift Testing tests running in the same process, never see this class's mocks.
+///
+/// An override that replaces nothing — a type `container` does not register, a misspelled name,
+/// other argument types — fails the test (`XCTFail`, with the registrations of its type under
+/// other names: `UnmatchedOverridesError`); the test still runs.
 open class ContainerTestCase: XCTestCase {
     /// The container whose registrations are overridden; `Container.shared` unless a subclass
     /// says otherwise.
@@ -44,7 +48,12 @@ open class ContainerTestCase: XCTestCase {
     override open func invokeTest() {
         do {
             try assembly?.prepare()
-            try container.withOverrides({ try registerOverrides(in: $0) }, operation: { super.invokeTest() })
+            let container = container
+            try container.withOverrides(
+                { replacements in
+                    try registerOverrides(in: replacements)
+                    if let unmatched = container.unmatchedOverrides(in: replacements) { XCTFail("\(name): \(unmatched)") }
+                }, operation: { super.invokeTest() })
         } catch {
             XCTFail("\(name): the test did not run, its container setup threw: \(error)")
         }

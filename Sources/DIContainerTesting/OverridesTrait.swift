@@ -28,6 +28,13 @@ public import Testing
 /// not `Task.detached`, nor work handed to a `DispatchQueue`. `withOverrides` inside the test
 /// nests inside the trait's scope (its overrides win, and it has its own instances again). When
 /// a suite and a test both carry the trait, the test's scope nests inside the suite's.
+///
+/// An override that replaces nothing — a type the container does not register, a misspelled
+/// name, other argument types — is recorded as an issue of the test, with the registrations of
+/// its type under other names (`UnmatchedOverridesError`); the test still runs. The check runs
+/// when the test starts: put `.assembled(_:)` on the suite (or before this trait) so that the
+/// app is registered by then. To override a key the app only resolves optionally, and never
+/// registers, use `withOverrides` inside the test.
 public struct OverridesTrait: TestTrait, SuiteTrait, TestScoping {
     /// The container whose registrations are overridden.
     public let container: Container
@@ -37,7 +44,8 @@ public struct OverridesTrait: TestTrait, SuiteTrait, TestScoping {
     /// On a suite the trait reaches every test in it, nested suites included.
     public var isRecursive: Bool { true }
 
-    /// Runs one test (or one case of a parameterized test) in a new override scope.
+    /// Runs one test (or one case of a parameterized test) in a new override scope, after
+    /// recording an issue for each override that replaces nothing.
     ///
     /// - Parameters:
     ///   - test: The test about to run.
@@ -47,7 +55,13 @@ public struct OverridesTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await container.withOverrides(overrides, operation: function)
+        try await container.withOverrides(
+            { replacements in
+                try overrides(replacements)
+                if let unmatched = container.unmatchedOverrides(in: replacements) {
+                    Issue.record(Comment(rawValue: unmatched.description), sourceLocation: test.sourceLocation)
+                }
+            }, operation: function)
     }
 }
 

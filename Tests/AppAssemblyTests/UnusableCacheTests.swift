@@ -19,7 +19,7 @@ struct UnusableCacheTests {
         defer { root.remove() }
         try root.write("not a folder", to: "cache")
         let container = TestApp.container(cache: root.url.appendingPathComponent("cache"))
-        container.register((any Scheduler).self, instance: ImmediateScheduler(label: "immediate"))
+        container.register((any Scheduler).self, instance: ImmediateScheduler(label: "immediate")).replacing()
 
         try container.validate()
         let cache = try #require(try container.resolve((any CacheStore).self) as? UnavailableCacheStore)

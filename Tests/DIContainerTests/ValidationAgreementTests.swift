@@ -218,9 +218,11 @@ struct AutoWiredAsyncParameterTests {
     @Test("the fix works: an async factory closure that awaits the parameter validates and resolves")
     func theFixWorks() async throws {
         let (container, _) = container()
+        // Replaces the auto-wired registration on purpose, as the fix would in the app.
         container.register(AgreeRepository.self) { r async throws in
             AgreeRepository(database: try await r.resolveAsync(AgreeDatabase.self))
         }
+        .replacing()
         container.register(AgreeScreen.self) { r async throws in AgreeScreen(repository: try await r.resolveAsync(AgreeRepository.self)) }
         #expect(try await container.validateAsync().isEmpty)
         _ = try await container.resolveAsync(AgreeScreen.self)

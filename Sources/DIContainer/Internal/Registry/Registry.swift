@@ -5,7 +5,27 @@ import Locking
 /// for a lookup. Entries are immutable: every change to a registration is a new entry swapped in
 /// here, under the lock, so `register`, `decorate`, `when` and `implements` may race in any order.
 /// A value inside its container, not an object of its own.
+///
+/// A key registered again is recorded as a `Replacement` (only then: it is rare), for validation
+/// to report the duplicates nobody marked `Registration.replacing()`.
 struct Registry: ~Copyable, Sendable {
+    /// A registration replaced by a later one of the same key (`add`, not a change to the same
+    /// registration). Only the definitions are kept: the replaced instances go.
+    struct Replacement: Sendable {
+        let replaced: Entry.Definition
+        let by: Entry.Definition
+        /// The replacing registration (`Entry.registration`).
+        let registration: ObjectIdentifier
+        /// Whether it said it replaces on purpose (`Registration.replacing()`).
+        var isOnPurpose = false
+
+        /// Whether `other` replaced at the same place by the same place.
+        func hasSites(of other: Replacement) -> Bool {
+            replaced.line == other.replaced.line && by.line == other.by.line
+                && replaced.file.description == other.replaced.file.description && by.file.description == other.by.file.description
+        }
+    }
+
     private struct Registered: Sendable {
         let entry: Entry
         /// Its place in registration order.
@@ -18,6 +38,22 @@ struct Registry: ~Copyable, Sendable {
         var registered = 0
         /// The decorators added here (`Container.decorate`), which later registrations get too.
         var decorators: [DecorationKey: [AnyDecorator]] = [:]
+        /// The keys registered again, oldest first: one record per key and pair of places, so
+        /// that code registering again and again (a `setUp` assembling each time) adds nothing.
+        var replacements: [Replacement] = []
+        /// The index in `replacements` of each key's latest record.
+        var latestReplacement: [Key: Int] = [:]
+
+        /// Records that `replaced` was replaced by `added`.
+        mutating func recordReplacement(of replaced: Entry, by added: Entry) {
+            let replacement = Replacement(replaced: replaced.definition, by: added.definition, registration: added.registration)
+            if let index = latestReplacement[added.key], replacements[index].hasSites(of: replacement) {
+                replacements[index] = replacement
+            } else {
+                latestReplacement[added.key] = replacements.count
+                replacements.append(replacement)
+            }
+        }
 
         func decorators(for key: Key) -> [AnyDecorator] {
             decorators.isEmpty ? [] : decorators[DecorationKey(key)] ?? []
@@ -41,13 +77,32 @@ struct Registry: ~Copyable, Sendable {
     init(capacity: Int) { state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity))) }
 
     /// Adds `entry`, decorated by the decorators added here for its key, in the place (and order)
-    /// of the registration under its key; returns the entry added and the one it replaced.
+    /// of the registration under its key; returns the entry added and the one it replaced (which
+    /// is recorded as a `Replacement`).
     @discardableResult
     func add(_ entry: Entry) -> (added: Entry, replaced: Entry?) {
         state.withLock { state in
             let added = entry.decorated(by: state.decorators(for: entry.key))
-            return (added, state.put(added))
+            let replaced = state.put(added)
+            if let replaced { state.recordReplacement(of: replaced, by: added) }
+            return (added, replaced)
         }
+    }
+
+    /// Marks the replacements made by `registration` (under `key`) and by the types it forwards
+    /// to `key` as made on purpose.
+    func markReplacing(_ key: Key, by registration: ObjectIdentifier) {
+        state.withLock { state in
+            for index in state.replacements.indices
+            where state.replacements[index].registration == registration || state.replacements[index].by.forwarding?.target == key {
+                state.replacements[index].isOnPurpose = true
+            }
+        }
+    }
+
+    /// The replacements not made on purpose, oldest first.
+    var duplicates: [Replacement] {
+        state.withLock { $0.replacements.filter { !$0.isOnPurpose } }
     }
 
     /// Adds `entry` (decorated as `add` does) unless a registration answers its key here.
@@ -78,12 +133,12 @@ struct Registry: ~Copyable, Sendable {
         state.withLock { $0.entries[key]?.entry }
     }
 
-    /// Drops every registration (the decorators stay); returns them, so that they are released
+    /// Drops every registration and what was replaced (the decorators stay); returns them, so that they are released
     /// outside the lock.
     @discardableResult
     func removeAll() -> [Entry] {
         state.withLock { state in
-            defer { (state.entries, state.registered) = ([:], 0) }
+            defer { (state.entries, state.registered, state.replacements, state.latestReplacement) = ([:], 0, [], [:]) }
             return state.entries.values.map(\.entry)
         }
     }
