@@ -17,6 +17,8 @@ private let formalGreeters: Container = {
 /// of reporting them (it has no test methods, so the runner never runs it on its own).
 final class MisspelledOverrideCase: ContainerTestCase {
     static let failures = Locked<[String]>([])
+    /// Whether its one test ran (a static: the case, which XCTest keeps, captures nothing).
+    static let ran = Locked(false)
 
     override var container: Container { formalGreeters }
 
@@ -33,17 +35,16 @@ final class MisspelledOverrideCase: ContainerTestCase {
 struct ContainerTestCaseUnmatchedTests {
     @Test("an override of a misspelled name fails the test with the near miss; the test still runs")
     func misspelledName() async throws {
-        let ran = Locked(false)
         // swift-corelibs-xctest builds a case from a closure; `run()` makes it the current test.
         // It runs on a thread of its own: XCTest blocks its thread while its `async` setUp runs
         // as a task, which would starve the cooperative pool this test runs on.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread {
-                MisspelledOverrideCase(name: "misspelled") { _ in ran.withLock { $0 = true } }.run()
+                MisspelledOverrideCase(name: "misspelled") { _ in MisspelledOverrideCase.ran.withLock { $0 = true } }.run()
                 done.resume()
             }.start()
         }
-        #expect(ran.withLock { $0 })
+        #expect(MisspelledOverrideCase.ran.withLock { $0 })
         let failures = MisspelledOverrideCase.failures.withLock { $0 }
         #expect(failures.count == 1)
         #expect(failures.first?.contains("1 test override replaces nothing:") == true)
