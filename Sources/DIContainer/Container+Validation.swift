@@ -206,6 +206,8 @@ extension Container {
     /// What a test context refused, in registration order: each live-only service, and each
     /// registration whose run stopped at one (checked up to there).
     private static func overriddenInTests(_ problems: [ResolutionError], _ entries: [Entry]) -> [ValidationError.Unchecked] {
+        // Names are costly to make: only when a test context refused something.
+        guard problems.contains(where: \.isLiveOnly) else { return [] }
         var seen: Set<String> = []
         var found: [(order: Int, unchecked: ValidationError.Unchecked)] = []
         let order = Dictionary(entries.enumerated().map { ($0.element.service.description, $0.offset) }) { first, _ in first }
