@@ -166,35 +166,51 @@ class Entry: @unchecked Sendable {
     /// ready-made instance is never built, so never decorated.
     func decorated(by decorators: [AnyDecorator]) -> Entry {
         guard !decorators.isEmpty, !isInstance, kind != .forwarding else { return self }
-        let variants = self.variants.map { ($0.context, $0.entry.decorated(by: decorators)) }
-        return with(
-            Additions(decorators: self.decorators + decorators, hooks: hooks, variants: variants, refusal: additions?.refusal),
-            freshSlot: true)
+        return changing(freshSlot: true) { parts in
+            parts.decorators += decorators
+            parts.variants = parts.variants.map { ($0.context, $0.entry.decorated(by: decorators)) }
+        }
     }
 
     /// This registration with `hook` run after each new instance.
     func hooked(_ hook: @escaping Hook) -> Entry {
-        with(Additions(decorators: decorators, hooks: hooks + [hook], variants: variants, refusal: additions?.refusal), freshSlot: false)
+        changing(freshSlot: false) { $0.hooks.append(hook) }
     }
 
     /// This registration with `variant` answering in `context` (replacing one there), or without
     /// the variant of `context` when `variant` is `nil`.
     func varied(_ context: Context, _ variant: Entry?) -> Entry {
-        var variants = self.variants.filter { $0.context != context }
-        if let variant { variants.append((context, variant)) }
-        return with(Additions(decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal), freshSlot: false)
+        changing(freshSlot: false) { parts in
+            parts.variants.removeAll { $0.context == context }
+            if let variant { parts.variants.append((context, variant)) }
+        }
     }
 
     /// This registration, refused in a test context (`Registration.liveOnly`).
     func markedLiveOnly() -> Entry {
-        with(Additions(decorators: decorators, hooks: hooks, variants: variants, refusal: refusal(.liveOnly)), freshSlot: false)
+        let refusal = refusal(.liveOnly)
+        return changing(freshSlot: false) { $0.refusal = refusal }
     }
 
     /// A registration like this one with instances of its own: what a child container registers
     /// to decorate a service its parent registered.
     func adopted() -> Entry {
-        let variants = self.variants.map { ($0.context, $0.entry.adopted()) }
-        return with(Additions(decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal), freshSlot: true)
+        changing(freshSlot: true) { parts in
+            parts.variants = parts.variants.map { ($0.context, $0.entry.adopted()) }
+        }
+    }
+
+    /// The parts of `Additions`, to change one of them.
+    private struct Parts {
+        var decorators: [AnyDecorator], hooks: [Hook], variants: [(context: Context, entry: Entry)], refusal: Entry?
+    }
+
+    /// This registration with its additions changed by `change`; `freshSlot` as in `with`.
+    private func changing(freshSlot: Bool, _ change: (inout Parts) -> Void) -> Entry {
+        var parts = Parts(decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal)
+        change(&parts)
+        let changed = Additions(decorators: parts.decorators, hooks: parts.hooks, variants: parts.variants, refusal: parts.refusal)
+        return with(changed, freshSlot: freshSlot)
     }
 }
 

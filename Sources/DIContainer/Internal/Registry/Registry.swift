@@ -77,15 +77,11 @@ struct Registry: ~Copyable, Sendable {
     init(capacity: Int) { state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity))) }
 
     /// Adds `entry`, decorated by the decorators added here for its key, in the place (and order)
-    /// of the registration under its key; returns the entry added and the one it replaced (which
-    /// is recorded as a `Replacement`).
-    @discardableResult
-    func add(_ entry: Entry) -> (added: Entry, replaced: Entry?) {
+    /// of the registration under its key; the one it replaces is recorded as a `Replacement`.
+    func add(_ entry: Entry) {
         state.withLock { state in
             let added = entry.decorated(by: state.decorators(for: entry.key))
-            let replaced = state.put(added)
-            if let replaced { state.recordReplacement(of: replaced, by: added) }
-            return (added, replaced)
+            if let replaced = state.put(added) { state.recordReplacement(of: replaced, by: added) }
         }
     }
 
@@ -114,17 +110,12 @@ struct Registry: ~Copyable, Sendable {
     }
 
     /// Replaces the entry of `registration` (an `Entry.registration`) under `key` with
-    /// `change(entry, decorators of key)`. Returns the old and new entries, or `nil` when that
-    /// registration is no longer the one under `key` (replaced or removed: nothing changes).
-    @discardableResult
-    func update(
-        _ key: Key, of registration: ObjectIdentifier, _ change: (_ current: Entry, _ decorators: [AnyDecorator]) -> Entry
-    ) -> (old: Entry, new: Entry)? {
+    /// `change(entry, decorators of key)`; nothing changes when that registration is no longer
+    /// the one under `key` (replaced or removed).
+    func update(_ key: Key, of registration: ObjectIdentifier, _ change: (_ current: Entry, _ decorators: [AnyDecorator]) -> Entry) {
         state.withLock { state in
-            guard let current = state.entries[key]?.entry, current.registration == registration else { return nil }
-            let changed = change(current, state.decorators(for: key))
-            _ = state.put(changed)
-            return (current, changed)
+            guard let current = state.entries[key]?.entry, current.registration == registration else { return }
+            _ = state.put(change(current, state.decorators(for: key)))
         }
     }
 
