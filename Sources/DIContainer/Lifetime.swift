@@ -23,7 +23,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     case weak
     /// One instance per generation of `scope`, per container, created lazily and exactly once
     /// like a singleton; `Container.reset(.scoped(scope))` starts a new generation.
-    case scoped(Scope)
+    indirect case scoped(Scope)
 
     /// A lifetime whose instances your own storage keeps: Swinject's `ObjectScope(storageFactory:)`.
     ///

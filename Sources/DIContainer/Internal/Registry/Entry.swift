@@ -57,6 +57,11 @@ class Entry: @unchecked Sendable {
         let file: StaticString
         var kind = Kind.sync
         var isInstance = false
+        /// Whether an ordinary run learns what the factory asks for: validation could not learn it
+        /// by running the factory itself without consequence (the instance is kept; the factory is
+        /// `async`, main-actor or takes runtime arguments; hooks would run again). Others learn in
+        /// validation's dry run, so that a plain resolve does not pay for it. Set by `Entry.init`.
+        fileprivate(set) var learnsOnRuns = false
         let line: Int32
     }
 
@@ -74,27 +79,32 @@ class Entry: @unchecked Sendable {
     /// Where this registration's lifetime keeps instances; `nil` for `transient` and `graph`.
     let slot: Slot?
     let additions: Additions?
-    /// The entry `register` made, when this one was made from it by adding something; `nil` for
-    /// that entry itself. What a `Registration` changes is its own registration's entry only.
-    private let origin: ObjectIdentifier?
-    /// Whether an ordinary run learns what the factory asks for: validation could not learn it by
-    /// running the factory itself without consequence (the instance is kept; the factory is
-    /// `async`, main-actor or takes runtime arguments; hooks would run again). Others learn in
-    /// validation's dry run, so that a plain resolve does not pay for it.
-    let learnsOnRuns: Bool
+    /// The entry `register` made, when this one was made from it by adding something; for that
+    /// entry itself, `Entry.madeByRegister` (one word where an optional would take two: with the
+    /// learning flag in the definition, an entry is one allocation size class smaller). What a
+    /// `Registration` changes is its own registration's entry only.
+    private let origin: ObjectIdentifier
+
+    /// The `origin` of an entry that `register` made: the identity of the class object, which
+    /// no entry's identity equals.
+    private static var madeByRegister: ObjectIdentifier { ObjectIdentifier(Entry.self) }
 
     fileprivate init(_ definition: Definition, slot: Slot?, additions: Additions?, origin: ObjectIdentifier?) {
         let additions = additions?.isEmpty == true ? nil : additions
         let kind = definition.kind
-        learnsOnRuns =
+        var definition = definition
+        definition.learnsOnRuns =
             slot != nil || (kind != .sync && kind != .forwarding) || definition.key.arguments != Key.noArguments
             || additions?.hooks.isEmpty == false
-        (self.slot, self.additions, self.origin) = (slot, additions, origin)
+        (self.slot, self.additions, self.origin) = (slot, additions, origin ?? Self.madeByRegister)
         self.definition = definition
     }
 
     /// Which registration this entry is, whatever was added to it since `register`.
-    var registration: ObjectIdentifier { origin ?? ObjectIdentifier(self) }
+    var registration: ObjectIdentifier { origin == Self.madeByRegister ? ObjectIdentifier(self) : origin }
+
+    /// See `Definition.learnsOnRuns`.
+    var learnsOnRuns: Bool { definition.learnsOnRuns }
 
     var key: Key { definition.key }
     var serviceType: Any.Type { definition.serviceType }
