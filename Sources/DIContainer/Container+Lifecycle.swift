@@ -38,17 +38,18 @@ extension Container {
     public func withScope<R>(
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
     ) async throws -> R {
-        let open = OpenScope(scope, parent: OpenScope.innermost)
-        registry.track(open, isOpen: true)
+        let open = OpenScope(scope, parent: OpenScope.innermost, container: self)
         let result: Result<R, any Error>
         do {
             result = .success(try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation))
         } catch {
             result = .failure(error)
         }
-        registry.track(open, isOpen: false)
-        let report = await Ending.run(open.close(), until: nil)
-        if case .success = result, !report.isClean { throw ShutdownError(report: report) }
+        let endings = open.close()
+        if !endings.isEmpty {
+            let report = await Ending.run(endings, until: nil)
+            if case .success = result, !report.isClean { throw ShutdownError(report: report) }
+        }
         return try result.get()
     }
 

@@ -90,8 +90,11 @@ extension Container {
         } catch {
             result = .failure(error)
         }
-        let report = await Ending.run(scope.close(), until: nil)
-        if case .success = result, !report.isClean { throw ShutdownError(report: report) }
+        let endings = scope.close()
+        if !endings.isEmpty {
+            let report = await Ending.run(endings, until: nil)
+            if case .success = result, !report.isClean { throw ShutdownError(report: report) }
+        }
         return try result.get()
     }
 

@@ -9,19 +9,25 @@ final class OpenScope: Sendable {
 
     let scope: Scope
     let parent: OpenScope?
+    /// The container whose `withScope` opened it: once the scope keeps an instance with
+    /// `onShutdown` hooks, the container's `shutdown` must close it too.
+    private weak let container: Container?
 
     private struct State: Sendable {
         /// One store per registration (keyed by its `ScopedStorage`, which the store keeps).
         var stores: [ObjectIdentifier: Store] = [:]
         var endings: [Ending] = []
         var isClosed = false
+        /// Whether its container tracks it for `shutdown` (only once it has endings).
+        var isTracked = false
     }
 
     private let state = Locked(State())
 
-    init(_ scope: Scope, parent: OpenScope?) {
+    init(_ scope: Scope, parent: OpenScope?, container: Container) {
         self.scope = scope
         self.parent = parent
+        self.container = container
     }
 
     /// The innermost open scope named `scope` in this chain.
@@ -44,20 +50,24 @@ final class OpenScope: Sendable {
     /// Records that a store of this scope kept an instance with shutdown hooks; `false` once
     /// the scope closed.
     func add(_ ending: Ending) -> Bool {
-        state.withLock { state in
-            guard !state.isClosed else { return false }
+        let (isAdded, isFirst) = state.withLock { state in
+            guard !state.isClosed else { return (false, false) }
             state.endings.append(ending)
-            return true
+            defer { state.isTracked = true }
+            return (true, !state.isTracked)
         }
+        if isFirst { container?.registry.track(self, isOpen: true) }
+        return isAdded
     }
 
     /// Closes the scope: its stores are dropped; returns the endings of what they kept (once).
     func close() -> [Ending] {
-        let (stores, endings) = state.withLock { state in
+        let (stores, endings, isTracked) = state.withLock { state in
             defer { state = State(isClosed: true) }
-            return (state.stores, state.endings)
+            return (state.stores, state.endings, state.isTracked)
         }
         _ = stores  // released here, outside the lock
+        if isTracked { container?.registry.track(self, isOpen: false) }
         return endings
     }
 
