@@ -39,14 +39,14 @@ extension Container {
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
     ) async throws -> R {
         let open = OpenScope(scope, parent: OpenScope.innermost)
-        openScopes.withLock { $0[ObjectIdentifier(open)] = open }
+        registry.track(open, isOpen: true)
         let result: Result<R, any Error>
         do {
             result = .success(try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation))
         } catch {
             result = .failure(error)
         }
-        _ = openScopes.withLock { $0.removeValue(forKey: ObjectIdentifier(open)) }
+        registry.track(open, isOpen: false)
         let report = await Ending.run(open.close(), until: nil)
         if case .success = result, !report.isClean { throw ShutdownError(report: report) }
         return try result.get()
@@ -105,12 +105,8 @@ extension Container {
     @discardableResult
     public func shutdown(timeout: Duration) async throws -> ShutdownReport {
         let deadline = ContinuousClock.now + timeout
-        guard let refused = registry.shutDown() else { return ShutdownReport() }
-        let scopes = openScopes.withLock { scopes in
-            defer { scopes = [:] }
-            return Array(scopes.values)
-        }
-        var endings = scopes.flatMap { $0.close() }
+        guard let (refused, openScopes) = registry.shutDown() else { return ShutdownReport() }
+        var endings = openScopes.flatMap { $0.close() }
         for entry in refused where !entry.isInstance {
             endings += entry.slot?.close() ?? []
         }

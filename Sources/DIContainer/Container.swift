@@ -1,4 +1,3 @@
-import Locking
 import Synchronization
 
 /// A dependency-injection container: registrations keyed by type and optional name, resolved
@@ -40,8 +39,6 @@ public final class Container: Sendable {
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)
-    /// The scopes open in `withScope` on this container, for `shutdown` to close.
-    let openScopes = Locked<[ObjectIdentifier: OpenScope]>([:])
 
     /// Creates an empty container.
     ///

@@ -45,6 +45,8 @@ struct Registry: ~Copyable, Sendable {
         var latestReplacement: [Key: Int] = [:]
         /// Whether the container was shut down: every registration, new ones too, is refused.
         var isShutDown = false
+        /// The scopes open in the container's `withScope`, for `shutDown` to close.
+        var openScopes: [ObjectIdentifier: OpenScope] = [:]
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
@@ -123,15 +125,23 @@ struct Registry: ~Copyable, Sendable {
     }
 
     /// Refuses every registration from now on (`ResolutionError.Kind.shutDown`), those added later
-    /// too; returns the registrations refused (with their variants), whose instances are to be
-    /// shut down, or `nil` when it was shut down before.
-    func shutDown() -> [Entry]? {
+    /// too; returns the registrations refused (with their variants) and the scopes open, whose
+    /// instances are to be shut down, or `nil` when it was shut down before.
+    func shutDown() -> (entries: [Entry], openScopes: [OpenScope])? {
         state.withLock { state in
             guard !state.isShutDown else { return nil }
             state.isShutDown = true
             let refused = state.entries.values.sorted { $0.order < $1.order }.map(\.entry)
             for entry in refused { _ = state.put(entry) }
-            return refused.flatMap(\.withVariants)
+            defer { state.openScopes = [:] }
+            return (refused.flatMap(\.withVariants), Array(state.openScopes.values))
+        }
+    }
+
+    /// Notes that `scope` is open (`Container.withScope`), or, when `isOpen` is false, closed.
+    func track(_ scope: OpenScope, isOpen: Bool) {
+        state.withLock { state in
+            state.openScopes[ObjectIdentifier(scope)] = isOpen && !state.isShutDown ? scope : nil
         }
     }
 

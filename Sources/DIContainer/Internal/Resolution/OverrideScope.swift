@@ -55,7 +55,7 @@ final class OverrideScope: Sendable {
             defer { state = ([:], true) }
             return state.slots
         }
-        return dropped.values.flatMap { $0.slot.reset() }
+        return dropped.values.flatMap { $0.entry.shutdownHooks.isEmpty ? [] : $0.slot.reset() }
     }
 
     /// This scope's store for `entry`'s instances.

@@ -81,7 +81,7 @@ final class Slot: Sendable {
     /// Returns whether `made` was kept.
     func finish(_ generation: Generation, keeping made: (any AnyInstanceBox)?, of entry: Entry) -> Bool {
         let store = generation.store
-        let ending = made.flatMap { Ending(entry, instance: $0, weakly: store is WeakStorage) }
+        let ending = entry.shutdownHooks.isEmpty ? nil : made.flatMap { Ending(entry, instance: $0, weakly: store is WeakStorage) }
         var replaced: [Ending] = []
         let (finished, isKept) = state.withLock { state in
             guard var build = state.builds.removeValue(forKey: ObjectIdentifier(store)) else {
