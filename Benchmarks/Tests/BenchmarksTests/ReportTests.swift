@@ -60,6 +60,27 @@ struct ReportTests {
         #expect(text.contains("- ❌ cold start (new container, 20 registrations, one resolve) ≥ 1.2× faster than swift-dependencies: 1.13×"))
     }
 
+    @Test("A request scope is held to 3× Swinject's child container and to swift-dependencies' time; concurrent scopes to 1.5× transient")
+    func requestFloors() {
+        var results = Results()
+        results[.ours, .requestScope] = figure(1_000)
+        results[.swinject, .requestScope] = figure(2_500)
+        results[.dependencies, .requestScope] = figure(1_200)
+        results[.ours, .concurrentScopes] = figure(6_000)
+        results[.ours, .concurrentTransient] = figure(5_500)
+        let text = Targets.markdown(results)
+        #expect(
+            text.contains(
+                "- ❌ request scope (open, resolve a use case with two request-scoped and two singleton dependencies, close) "
+                    + "≥ 3× faster than Swinject's child container per request: 2.50×"))
+        #expect(text.contains("- ✅ request scope no slower than swift-dependencies' `withDependencies` with the same reads: 1.20×"))
+        #expect(
+            text.contains(
+                "- ✅ 1,000 concurrent request scopes with a 5 ms `async` request-scoped factory within 1.5× of the same graph as "
+                    + "`transient`: 1.09×"))
+        #expect(!Targets.markdown(results, ratiosOnly: true).contains("concurrent request scopes"))
+    }
+
     @Test("Instruction counts are checked against the ratio floors only")
     func ratiosOnly() {
         var results = Results()

@@ -15,6 +15,10 @@ import Dependencies
 ///   app's entry point does to configure its dependencies.
 /// - "main actor": the dependency is a `@MainActor` factory closure, read with `@Dependency` and
 ///   called on the main actor; the library itself has no notion of isolation.
+/// - "request scope": there is no scope to open; its nearest equivalent is what a server
+///   middleware does, an `async` `withDependencies` scope that sets the request's two values, in
+///   which four `@Dependency` reads (the two request values and two live singletons) build the use
+///   case. It runs in a task, as ours does.
 /// - Names, registration counts, registration and memory per registration have no equivalent
 ///   (a name is another key type, declared at compile time), so those rows show "—".
 enum DependenciesCases: Contestant {
@@ -40,6 +44,11 @@ enum DependenciesCases: Contestant {
             .single(.coldStart) { n in repeatOperation(n) { coldStart() } },
             // The benchmark runs its cases on the main thread.
             .single(.mainActorResolve) { n in MainActor.assumeIsolated { repeatOperation(n) { profileModel() } } },
+            .async(.requestScope) { n in
+                for _ in 0..<n {
+                    blackHole(await handleRequest())
+                }
+            },
         ]
     }
 
@@ -55,6 +64,13 @@ enum DependenciesCases: Contestant {
         }
         guard settings() === settings() else {
             throw BenchmarkError.wrongGraph(contender: "swift-dependencies", problem: "built two Settings from a live value")
+        }
+        try Harness.wait {
+            let (first, other) = (await handleRequest(), await handleRequest())
+            guard first.unitOfWork !== other.unitOfWork, first.user !== other.user, first.pool === other.pool else {
+                throw BenchmarkError.wrongGraph(
+                    contender: "swift-dependencies", problem: "did not give each request its own values and both the same pool")
+            }
         }
     }
 
@@ -102,6 +118,25 @@ enum DependenciesCases: Contestant {
         } operation: {
             logger()
         }
+    }
+
+    /// A request: a scope that sets the request's two values, in which the use case is built.
+    private static func handleRequest() async -> PlaceOrderUseCase {
+        await withDependencies {
+            $0.unitOfWork = UnitOfWork()
+            $0.currentUser = CurrentUser()
+        } operation: { () async -> PlaceOrderUseCase in
+            placeOrderUseCase()
+        }
+    }
+
+    /// The use case, from four `@Dependency` reads.
+    private static func placeOrderUseCase() -> PlaceOrderUseCase {
+        @Dependency(\.unitOfWork) var unitOfWork
+        @Dependency(\.currentUser) var user
+        @Dependency(\.connectionPool) var pool
+        @Dependency(\.settings) var settings
+        return PlaceOrderUseCase(unitOfWork: unitOfWork, user: user, pool: pool, settings: settings)
     }
 
     /// A scope that sets `coldStartRegistrations` values, then builds one `Greeting`.

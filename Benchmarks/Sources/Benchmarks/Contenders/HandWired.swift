@@ -20,6 +20,13 @@ enum HandWired: Contestant {
             threaded(.singletonOneThread, threads: 1, holder),
             threaded(.singletonTwoThreads, threads: 2, holder),
             threaded(.singletonEightThreads, threads: 8, holder),
+            // A request: its two objects built anew, the two singletons read from where they are
+            // stored.
+            .single(.requestScope) { n in
+                repeatOperation(n) {
+                    PlaceOrderUseCase(unitOfWork: UnitOfWork(), user: CurrentUser(), pool: holder.pool, settings: holder.settings)
+                }
+            },
             // The benchmark runs its cases on the main thread.
             .single(.mainActorResolve) { n in
                 MainActor.assumeIsolated { repeatOperation(n) { ProfileModel(logger: PrintLogger()) } }
@@ -39,9 +46,10 @@ enum HandWired: Contestant {
 
     static func holdRegistrations(_ count: Int) -> AnyObject? { nil }
 
-    /// Where hand-wired code keeps its one shared `Settings`: an immutable stored reference.
+    /// Where hand-wired code keeps its singletons: immutable stored references.
     private final class SingletonHolder: Sendable {
         let settings: any Settings = AppSettings()
+        let pool = ConnectionPool()
     }
 
     private static func makeChain() -> Level9 {

@@ -12,7 +12,7 @@ enum OurCases: Contestant {
         let shared = try makeContainerWithSingleton()
         try verify(makeContainer())
 
-        return try appCases() + [
+        return try appCases() + requestCases() + [
             .single(.noDeps) { [c = makeContainer()] n in
                 try repeatOperation(n) { try c.resolve(Logging.self) }
             },

@@ -14,7 +14,7 @@ enum SwinjectCases: Contestant {
         _ = try resolve(Settings.self, from: synchronized.resolver)
         try verify(makeContainer())
 
-        return [
+        return try requestCases() + [
             .single(.noDeps) { [c = makeContainer()] n in
                 try repeatOperation(n) { try resolve(Logging.self, from: c) }
             },
@@ -212,7 +212,7 @@ enum SwinjectCases: Contestant {
             })
     }
 
-    private static func resolve<S, R: Resolver>(_ type: S.Type, name: String? = nil, from resolver: R) throws -> AnyObject {
+    static func resolve<S, R: Resolver>(_ type: S.Type, name: String? = nil, from resolver: R) throws -> AnyObject {
         guard let service = resolver.resolve(type, name: name) else {
             throw BenchmarkError.notResolved(contender: "Swinject", service: "\(S.self)")
         }
@@ -222,7 +222,7 @@ enum SwinjectCases: Contestant {
 
 /// Unwraps a dependency inside a Swinject factory, which cannot throw. The benchmark registers
 /// every dependency before it runs, so `nil` means the benchmark's own wiring is wrong.
-private func required<T>(_ dependency: T?) -> T {
+func required<T>(_ dependency: T?) -> T {
     guard let dependency else {
         preconditionFailure("benchmark wiring: \(T.self) must be registered in Swinject before it is resolved")
     }

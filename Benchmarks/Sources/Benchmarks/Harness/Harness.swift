@@ -53,6 +53,15 @@ struct Harness: Sendable {
         case .threads(let count, let body):
             operationsPerIteration = count
             timeBatch = { iterations in try Self.runThreads(count, iterations: iterations, body) }
+        case .asyncBatch(let operationsPerCall, let batch):
+            operationsPerIteration = operationsPerCall
+            timeBatch = { iterations in
+                try Self.wait {
+                    let start = Self.now()
+                    try await batch(iterations)
+                    return Self.now() - start
+                }
+            }
         }
         let iterations = try calibrate(timeBatch)
         _ = try timeBatch(iterations)  // warm-up at full length
@@ -110,9 +119,40 @@ struct Harness: Sendable {
         return elapsed
     }
 
+    /// Runs `operation` in a task and blocks the calling thread until it ends. The runner's thread
+    /// (the main thread) is not one of the concurrency pool's, so the task never waits for it.
+    ///
+    /// - Parameter operation: The work; it must not need the main actor.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    static func wait<T: Sendable>(for operation: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Outcome<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.set(.success(try await operation())) } catch { outcome.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.get()
+    }
+
     /// Monotonic time in nanoseconds.
     static func now() -> UInt64 {
         DispatchTime.now().uptimeNanoseconds
+    }
+}
+
+/// What a task run by `Harness.wait(for:)` returned or threw, handed to the waiting thread.
+private final class Outcome<T: Sendable>: Sendable {
+    private let result = Mutex<Result<T, any Error>?>(nil)
+
+    func set(_ value: Result<T, any Error>) {
+        result.withLock { $0 = value }
+    }
+
+    func get() throws -> T {
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("the task ended without an outcome") }
+        return try value.get()
     }
 }
 

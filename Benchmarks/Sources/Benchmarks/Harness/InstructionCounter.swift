@@ -15,7 +15,7 @@ struct InstructionCounter {
     /// The cases counted: every single-threaded case a target depends on.
     static let coreScenarios: [Scenario] = [
         .noDeps, .oneDep, .oneDepNamed, .chain, .graphChain, .singleton, .runtimeArgument,
-        .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve,
+        .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve, .requestScope,
     ]
 
     /// Operations in the shorter run; the longer run has twice as many. A case whose batch
@@ -52,7 +52,7 @@ struct InstructionCounter {
     /// Operations per iteration of a single-threaded case; `nil` for a threaded one.
     private static func operationsPerCall(_ run: BenchmarkCase.Run) -> Int? {
         switch run {
-        case .batch(let operations, _), .batchKeeping(let operations, _): operations
+        case .batch(let operations, _), .batchKeeping(let operations, _), .asyncBatch(let operations, _): operations
         case .threads: nil
         }
     }

@@ -75,6 +75,8 @@ struct Runner {
             _ = try batch(iterations)
         case .threads(_, let body):
             try body(iterations, ThreadSink())
+        case .asyncBatch(_, let batch):
+            try Harness.wait { try await batch(iterations) }
         }
     }
 

@@ -32,6 +32,15 @@ enum Scenario: String, Sendable, CaseIterable {
     case coldStart
     /// On the main actor: a new `@MainActor` view model with one nonisolated dependency.
     case mainActorResolve
+    /// Open a request scope, resolve a use case with two request-scoped and two singleton
+    /// dependencies, close the scope.
+    case requestScope
+    /// `concurrentRequests` request scopes at once, each resolving a use case whose session a
+    /// 5 ms `async` request-scoped factory loads.
+    case concurrentScopes
+    /// The same graph, every registration `transient`, resolved by `concurrentRequests` tasks at
+    /// once: what `concurrentScopes` is compared with.
+    case concurrentTransient
 }
 
 /// One runnable case: a scenario and how to run a batch of it.
@@ -46,6 +55,9 @@ struct BenchmarkCase {
         case batchKeeping(operationsPerCall: Int, (Int) throws -> [AnyObject])
         /// `threads` real threads each performing the operation `n` times.
         case threads(Int, @Sendable (Int, ThreadSink) throws -> Void)
+        /// Like `batch`, in a task (for cases that are `async` by nature, such as opening a
+        /// scope): the runner's thread waits for it, and only the batch inside the task is timed.
+        case asyncBatch(operationsPerCall: Int, @Sendable (Int) async throws -> Void)
     }
 
     let scenario: Scenario
@@ -54,6 +66,11 @@ struct BenchmarkCase {
     /// A single-threaded case performing one operation per iteration.
     static func single(_ scenario: Scenario, _ batch: @escaping (Int) throws -> Void) -> BenchmarkCase {
         BenchmarkCase(scenario: scenario, run: .batch(operationsPerCall: 1, batch))
+    }
+
+    /// A case performing one operation per iteration in a task.
+    static func async(_ scenario: Scenario, _ batch: @escaping @Sendable (Int) async throws -> Void) -> BenchmarkCase {
+        BenchmarkCase(scenario: scenario, run: .asyncBatch(operationsPerCall: 1, batch))
     }
 }
 

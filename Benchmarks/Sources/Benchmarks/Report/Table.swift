@@ -38,6 +38,9 @@ struct Table {
         Row(
             number: 1, title: "hand-wired: main-actor view model (one dep)", scenario: .mainActorResolve,
             primary: .handWired, floor: .mainActorResolve),
+        Row(
+            number: 1, title: "hand-wired: use case on two new request objects and two stored singletons",
+            scenario: .requestScope, primary: .handWired, floor: .requestScope),
         Row(number: 2, title: "transient: no deps", scenario: .noDeps, floor: .noDeps),
         Row(number: 2, title: "transient: one dep", scenario: .oneDep, floor: .oneDep),
         Row(number: 2, title: "transient: 10-level chain", scenario: .chain, floor: .chain),
@@ -76,6 +79,15 @@ struct Table {
         Row(
             number: 12, title: "main actor: new view model (one dep), resolved on the main actor",
             scenario: .mainActorResolve, floor: .mainActorResolve),
+        Row(
+            number: 13, title: "request scope: open, resolve a use case (2 request-scoped + 2 singleton deps), close",
+            scenario: .requestScope, floor: .requestScope),
+        Row(
+            number: 14, title: "1,000 concurrent request scopes, 5 ms async request-scoped factory (per scope, aggregate)",
+            scenario: .concurrentScopes),
+        Row(
+            number: 14, title: "the same 1,000 concurrent tasks, the graph all transient (per task, aggregate)",
+            scenario: .concurrentTransient),
     ]
 
     /// The markdown text of the table.

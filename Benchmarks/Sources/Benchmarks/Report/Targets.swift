@@ -59,6 +59,22 @@ enum Targets {
             Target(text: "cold start (new container, 20 registrations, one resolve) ≥ 1.2× faster than swift-dependencies") { r in
                 speedUp(r, .coldStart, over: .dependencies, atLeast: 1.2)
             },
+            Target(
+                text: "request scope (open, resolve a use case with two request-scoped and two singleton dependencies, close) "
+                    + "≥ 3× faster than Swinject's child container per request"
+            ) { r in
+                speedUp(r, .requestScope, over: .swinject, atLeast: 3)
+            },
+            Target(text: "request scope no slower than swift-dependencies' `withDependencies` with the same reads") { r in
+                speedUp(r, .requestScope, over: .dependencies, atLeast: 1)
+            },
+            Target(
+                text: "1,000 concurrent request scopes with a 5 ms `async` request-scoped factory within 1.5× of the same "
+                    + "graph as `transient`",
+                isRatio: false
+            ) { r in
+                ratio(r.median(.ours, .concurrentScopes), r.median(.ours, .concurrentTransient), atMost: 1.5)
+            },
             Target(text: "registration ≤ 300 ns per service", isRatio: false) { r in
                 r.median(.ours, .registration).map { (ns($0), $0 <= 300) }
             },
