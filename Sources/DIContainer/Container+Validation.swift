@@ -121,7 +121,9 @@ extension Container {
         let entries = visibleEntries(scope: scope)
         let (answering, refused) = Self.answering(entries)
         var problems = refused
-        for entry in answering where entry.needsDryRun {
+        // Eager registrations first, as `start()` builds them: an `async` one is then kept for
+        // synchronous dependents.
+        for entry in answering.filter(\.isEager) + answering.filter({ !$0.isEager }) where entry.needsDryRun {
             var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry, .keeping)
             var needsMainActor = entry.isMainActor
             if case .mainActorRequired? = problem?.kind { needsMainActor = !entry.isAsync }
@@ -197,7 +199,9 @@ extension Container {
         guard let declared = entry.declaredDependencies else { return [] }
         return declared.compactMap { dependency in
             guard !dependency.isDeferred, let found = self.entry(for: dependency.key, scope: scope) else { return nil }
-            guard let target = found.kind == .forwarding ? found.forwardingTarget : found, target.isAsync else { return nil }
+            guard let target = found.kind == .forwarding ? found.forwardingTarget : found, target.isAsync,
+                !(target.isEager && target.slot != nil)
+            else { return nil }
             return ResolutionError(
                 .asyncFactory, path: [entry.service, dependency.service], registrationSite: target.site,
                 asker: entry.isMainActor ? .mainActor : .autoWired)

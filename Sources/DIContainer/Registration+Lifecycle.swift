@@ -48,6 +48,13 @@ extension Registration {
     /// lifetimes that keep their instance (`singleton`, a scope's generation): a `transient`
     /// instance built at start-up is dropped at once.
     ///
+    /// An eager registration with an `async` factory that `start()` built is then resolved
+    /// synchronously too, by `resolve` and by synchronous factories and auto-wired initializers
+    /// that depend on it: the connection pool connected at launch, used by every request.
+    /// Before `start()` (or after a `reset` dropped it) a synchronous resolve throws
+    /// `ResolutionError.Kind.asyncFactory` as for any `async` registration; validation takes it
+    /// as built (`validateAsync()` builds it first, as `start()` does).
+    ///
     /// - Returns: This registration, for chaining.
     @discardableResult
     public func eager() -> Registration<Service> {

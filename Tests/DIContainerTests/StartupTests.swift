@@ -72,4 +72,31 @@ struct StartupTests {
         try await container.start()
         #expect(log.all == ["main"])
     }
+
+    @Test("an eager async singleton, once start() built it, is resolved synchronously (closure and auto-wired dependents)")
+    func asyncEagerForSyncDependents() async throws {
+        let container = Container()
+        container.register(Pool.self, lifetime: .singleton) { _ async in Pool(serial: 1) }.eager()
+        container.register(UnitOfWork.self, lifetime: .scoped(.request)) { r in UnitOfWork(pool: try r.resolve(Pool.self), serial: 2) }
+        container.register(Cache.self, initializer: Cache.init)
+        let early = try #require(throws: ResolutionError.self) { try container.resolve(Cache.self) }
+        guard case .asyncFactory = early.kind else {
+            Issue.record("expected asyncFactory, got \(early)")
+            return
+        }
+        try await container.validateAsync()
+        try await container.start()
+        let pool = try container.resolve(Pool.self)
+        #expect(try container.resolve(Cache.self).pool === pool)
+        let unitOfWork = try await container.withScope(.request) { try container.resolve(UnitOfWork.self) }
+        #expect(unitOfWork.pool === pool)
+    }
+
+    @Test("a lazy async singleton is still refused to a synchronous resolve, built or not")
+    func asyncNotEager() async throws {
+        let container = Container()
+        container.register(Pool.self, lifetime: .singleton) { _ async in Pool(serial: 1) }
+        _ = try await container.resolveAsync(Pool.self)
+        #expect(throws: ResolutionError.self) { try container.resolve(Pool.self) }
+    }
 }

@@ -82,7 +82,7 @@ extension Container {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.record(Dependency(entry))
-        guard !entry.isAsync else {
+        guard !entry.isAsync || isBuiltAtStart(entry, parent: parent, resolution: resolution) else {
             throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service], asker: .init(parent?.entry))
         }
         return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
@@ -100,6 +100,13 @@ extension Container {
             return try start.keep(try start.build(S.self, arguments))
         }
         return try stepStored(S.self, start, slot: slot, arguments: arguments)
+    }
+
+    /// Whether `entry`, `async`, is eager and its instance kept (`start()` built it): a
+    /// synchronous step then reuses it (one that finds it gone meanwhile throws `asyncFactory`).
+    private func isBuiltAtStart(_ entry: Entry, parent: Step?, resolution: Resolution) -> Bool {
+        guard entry.isEager, let slot = try? StepStart(entry, parent: parent, resolution: resolution).prepare() else { return false }
+        return slot.storage.current.instance != nil
     }
 
     /// A step of a registration whose lifetime keeps instances: reuse, build exactly once, or wait
