@@ -10,12 +10,13 @@ final class OpenScope: Sendable {
     let scope: Scope
     let parent: OpenScope?
     /// The container whose `withScope` opened it: once the scope keeps an instance with
-    /// `onShutdown` hooks, the container's `shutdown` must close it too.
-    private weak let container: Container?
+    /// `onShutdown` hooks, the container's `shutdown` must close it too. (Held strongly: a weak
+    /// reference would move every count of the container's references to a side table.)
+    private let container: Container
 
     private struct State: Sendable {
-        /// One store per registration (keyed by its `ScopedStorage`, which the store keeps).
-        var stores: [ObjectIdentifier: Store] = [:]
+        /// One store per registration resolved in the scope: a few, so a list.
+        var stores: [Store] = []
         var endings: [Ending] = []
         var isClosed = false
         /// Whether its container tracks it for `shutdown` (only once it has endings).
@@ -40,9 +41,9 @@ final class OpenScope: Sendable {
     func store(for storage: ScopedStorage) -> any InstanceStorage {
         state.withLock { state in
             guard !state.isClosed else { return Unkept() }
-            if let store = state.stores[ObjectIdentifier(storage)] { return store }
+            if let store = state.stores.first(where: { $0.storage === storage }) { return store }
             let store = Store(of: storage, in: self)
-            state.stores[ObjectIdentifier(storage)] = store
+            state.stores.append(store)
             return store
         }
     }
@@ -56,7 +57,7 @@ final class OpenScope: Sendable {
             defer { state.isTracked = true }
             return (true, !state.isTracked)
         }
-        if isFirst { container?.registry.track(self, isOpen: true) }
+        if isFirst { container.registry.track(self, isOpen: true) }
         return isAdded
     }
 
@@ -66,17 +67,17 @@ final class OpenScope: Sendable {
             defer { state = State(isClosed: true) }
             return (state.stores, state.endings, state.isTracked)
         }
-        _ = stores  // released here, outside the lock
-        if isTracked { container?.registry.track(self, isOpen: false) }
+        _ = stores  // released here, outside the lock (each keeps the scope until then)
+        if isTracked { container.registry.track(self, isOpen: false) }
         return endings
     }
 
     /// One registration's instance in this scope.
     final class Store: InstanceStorage {
-        /// The registration's storage: kept so that its identity, this store's key, is not reused.
-        private let storage: ScopedStorage
-        /// The scope, for the endings: weakly, as the scope keeps its stores.
-        weak let scope: OpenScope?
+        /// The registration's storage, whose instance this store keeps in the scope.
+        let storage: ScopedStorage
+        /// The scope, for the endings (a cycle while the scope is open: `close` drops the stores).
+        let scope: OpenScope
         private let kept = Locked<(any Sendable)?>(nil)
 
         init(of storage: ScopedStorage, in scope: OpenScope) {

@@ -11,13 +11,16 @@ final class Slot: Sendable {
     let storage: any InstanceStorage
 
     private struct State: Sendable {
-        /// The builds in flight, by the store each fills: an entry (which keeps its store, so that
-        /// no other store takes its identity) only while its build runs.
-        var builds: [ObjectIdentifier: Build] = [:]
+        /// The builds in flight, one per store being filled (few at once: a list, searched by
+        /// identity, not hashed), each only while it runs.
+        var builds: [Build] = []
         /// The endings of the instances kept, with the store that keeps each (weakly: a store
         /// released, or one that kept another instance since, no longer keeps it).
         var endings: [(store: WeakStore, ending: Ending)] = []
         var isClosed = false
+
+        /// The index of the build filling `store`, if one runs.
+        func build(of store: any InstanceStorage) -> Int? { builds.firstIndex { $0.store === store } }
     }
 
     private let state = Locked(State())
@@ -64,11 +67,14 @@ final class Slot: Sendable {
         state.withLock { state in
             guard !state.isClosed else { return .closed }
             if let kept = store.instance { return .built(kept) }
-            let key = ObjectIdentifier(store)
-            var build = state.builds[key] ?? Build(store: store)
-            switch build.gate.claim(by: owner) {
+            let index =
+                state.build(of: store)
+                ?? {
+                    state.builds.append(Build(store: store))
+                    return state.builds.count - 1
+                }()
+            switch state.builds[index].gate.claim(by: owner) {
             case .build(let generation):
-                state.builds[key] = build
                 return .build(generation: Generation(store: store, value: generation))
             case .wait(let builder):
                 return .wait(builder: Builder(store: store, id: builder))
@@ -84,13 +90,15 @@ final class Slot: Sendable {
         let ending = entry.shutdownHooks.isEmpty ? nil : made.flatMap { Ending(entry, instance: $0, weakly: store is WeakStorage) }
         var replaced: [Ending] = []
         let (finished, isKept) = state.withLock { state in
-            guard var build = state.builds.removeValue(forKey: ObjectIdentifier(store)) else {
+            guard let index = state.build(of: store) else {
                 preconditionFailure("Slot.finish(_:keeping:of:) ends a claimed build, once")
             }
+            state.builds.swapAt(index, state.builds.count - 1)
+            var build = state.builds.removeLast()
             let finished = build.gate.finish(generation.value)
             guard finished.isCurrent, !state.isClosed, let made else { return (finished, false) }
             store.store(made)
-            if let ending, (store as? OpenScope.Store)?.scope?.add(ending) != true {
+            if let ending, (store as? OpenScope.Store)?.scope.add(ending) != true {
                 // The instances this store kept before, and those of stores released since, ended.
                 let isOver = { (kept: (store: WeakStore, ending: Ending)) in kept.store.store == nil || kept.store.store === store }
                 replaced = state.endings.filter(isOver).map(\.ending)
@@ -125,7 +133,7 @@ final class Slot: Sendable {
     func reset() -> [Ending] {
         state.withLock { state in
             for index in state.builds.indices {
-                state.builds.values[index].gate.reset()
+                state.builds[index].gate.reset()
             }
             storage.reset()
             defer { state.endings = [] }
@@ -142,6 +150,9 @@ final class Slot: Sendable {
     }
 
     private func enqueue(_ waiter: OnceGate.Waiter, for store: any InstanceStorage) -> Bool {
-        state.withLock { $0.builds[ObjectIdentifier(store)]?.gate.enqueue(waiter) ?? false }
+        state.withLock { state in
+            guard let index = state.build(of: store) else { return false }
+            return state.builds[index].gate.enqueue(waiter)
+        }
     }
 }
