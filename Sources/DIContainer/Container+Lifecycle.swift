@@ -45,12 +45,7 @@ extension Container {
         } catch {
             result = .failure(error)
         }
-        let endings = open.close()
-        if !endings.isEmpty {
-            let report = await Ending.run(endings, until: nil)
-            if case .success = result, !report.isClean { throw ShutdownError(report: report) }
-        }
-        return try result.get()
+        return try await Ending.close(open.close(), after: result, isolation: isolation)
     }
 
     /// Builds every registration of this container marked `Registration.eager()`, in registration

@@ -90,12 +90,7 @@ extension Container {
         } catch {
             result = .failure(error)
         }
-        let endings = scope.close()
-        if !endings.isEmpty {
-            let report = await Ending.run(endings, until: nil)
-            if case .success = result, !report.isClean { throw ShutdownError(report: report) }
-        }
-        return try result.get()
+        return try await Ending.close(scope.close(), after: result, isolation: isolation)
     }
 
     /// The test overrides in effect here, to carry into work that does not inherit them: a

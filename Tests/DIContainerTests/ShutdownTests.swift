@@ -7,16 +7,26 @@ final class Cache: Sendable {
     init(pool: Pool) { self.pool = pool }
 }
 
+/// A container with a pool and a cache depending on it, both singletons, whose hooks log "pool"
+/// and "cache" (the cache's runs `cacheHook` instead, when given).
+private func poolAndCache(_ log: EventLog, cacheHook: (@Sendable (Cache) async throws -> Void)? = nil) -> Container {
+    let container = Container()
+    container.register(Pool.self, lifetime: .singleton) { _ in Pool(serial: 1) }
+        .onShutdown { _ in log.record("pool") }
+    container.register(Cache.self, lifetime: .singleton) { r in Cache(pool: try r.resolve(Pool.self)) }
+        .onShutdown { cache in
+            guard let cacheHook else { return log.record("cache") }
+            try await cacheHook(cache)
+        }
+    return container
+}
+
 @Suite("Shutdown and onShutdown")
 struct ShutdownTests {
     @Test("shutdown runs each kept instance's hooks once, dependents first, then refuses resolves")
     func dependencyOrder() async throws {
         let log = EventLog()
-        let container = Container()
-        container.register(Pool.self, lifetime: .singleton) { _ in Pool(serial: 1) }
-            .onShutdown { _ in log.record("pool") }
-        container.register(Cache.self, lifetime: .singleton) { r in Cache(pool: try r.resolve(Pool.self)) }
-            .onShutdown { _ in log.record("cache") }
+        let container = poolAndCache(log)
         container.register(UnitOfWork.self, lifetime: .scoped(.session)) { r in UnitOfWork(pool: try r.resolve(Pool.self), serial: 2) }
             .onShutdown { _ in log.record("session unit of work") }
         container.register(Numbered.self, lifetime: .transient) { _ in Numbered(0) }
@@ -42,11 +52,7 @@ struct ShutdownTests {
     @Test("a dependency resolved later through a Provider still shuts down after its dependent")
     func graphOrderBeatsBuildOrder() async throws {
         let log = EventLog()
-        let container = Container()
-        container.register(Pool.self, lifetime: .singleton) { _ in Pool(serial: 1) }
-            .onShutdown { _ in log.record("pool") }
-        container.register(Cache.self, lifetime: .singleton) { r in Cache(pool: try r.resolve(Pool.self)) }
-            .onShutdown { _ in log.record("cache") }
+        let container = poolAndCache(log)
         // The cache is built first: its pool is then built inside its factory, so it is older;
         // resolving the pool again changes nothing.
         _ = try container.resolve(Cache.self)
@@ -59,11 +65,7 @@ struct ShutdownTests {
     func failingHook() async throws {
         struct CloseFailed: Error {}
         let log = EventLog()
-        let container = Container()
-        container.register(Pool.self, lifetime: .singleton) { _ in Pool(serial: 1) }
-            .onShutdown { _ in log.record("pool") }
-        container.register(Cache.self, lifetime: .singleton) { r in Cache(pool: try r.resolve(Pool.self)) }
-            .onShutdown { _ in throw CloseFailed() }
+        let container = poolAndCache(log) { _ in throw CloseFailed() }
         _ = try container.resolve(Cache.self)
         let error = try await #require(throws: ShutdownError.self) { try await container.shutdown(timeout: .seconds(120)) }
         #expect(error.report.failures.map(\.service.typeName) == ["Cache"])

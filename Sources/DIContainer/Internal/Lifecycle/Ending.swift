@@ -79,6 +79,17 @@ struct Ending: Sendable {
         return report
     }
 
+    /// Ends a scope (`withScope`, `withOverrides`) whose operation ended with `result`: runs the
+    /// hooks of `endings`, then returns `result`'s value or throws its error; a hook that failed
+    /// after the operation succeeded throws `ShutdownError`.
+    static func close<R>(_ endings: [Ending], after result: Result<R, any Error>, isolation: isolated (any Actor)?) async throws -> R {
+        if !endings.isEmpty {
+            let report = await run(endings, until: nil)
+            if case .success = result, !report.isClean { throw ShutdownError(report: report) }
+        }
+        return try result.get()
+    }
+
     /// Runs the hooks of `endings` in the background: a `reset` that nobody awaits.
     static func runInBackground(_ endings: [Ending]) {
         guard !endings.isEmpty else { return }
