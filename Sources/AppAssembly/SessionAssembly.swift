@@ -45,8 +45,9 @@ public struct SessionAssembly: Assembly {
 private struct SessionScope: Sendable {
     weak let container: Container?
 
-    /// Ends the session's instances and waits for their shutdown hooks.
+    /// Ends the session's instances and waits for their shutdown hooks (a minute at most: they
+    /// flush what the user did, which a busy device may take a while to get to).
     func reset() async throws {
-        try await container?.reset(.scoped(.session), timeout: .seconds(5))
+        try await container?.reset(.scoped(.session), timeout: .seconds(60))
     }
 }

@@ -115,13 +115,21 @@ struct Ending: Sendable {
                     pending = nil
                 }
             }
+            // The hook's task is made first, so that a busy pool starts it before the timer's.
+            let race = Locked<(timer: Task<Void, Never>?, isDone: Bool)>((nil, false))
+            Task {
+                resume(await outcome(of: hook, on: instance))
+                race.withLock { race in
+                    race.isDone = true
+                    race.timer?.cancel()
+                }
+            }
             let timer = Task {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 resume(.abandoned)
             }
-            Task {
-                resume(await outcome(of: hook, on: instance))
-                timer.cancel()
+            race.withLock { race in
+                if race.isDone { timer.cancel() } else { race.timer = timer }
             }
         }
     }
