@@ -86,7 +86,8 @@ struct ShutdownTests {
         // What returns is checked, not how fast: tests running beside this one may keep every
         // thread of the pool busy for seconds. Without the deadline, this call never returns.
         let error = try await #require(throws: ShutdownError.self) { try await container.shutdown(timeout: .seconds(1)) }
-        #expect(error.report.abandoned.map(\.typeName) == ["Pool"], "\(error.report)")
+        // Abandoned once started; skipped if a starved pool reached it after the deadline.
+        #expect((error.report.abandoned + error.report.skipped).map(\.typeName) == ["Pool"], "\(error.report)")
         #expect(error.report.completed.isEmpty)
     }
 
