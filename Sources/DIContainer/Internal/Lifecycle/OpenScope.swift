@@ -15,8 +15,8 @@ final class OpenScope: Sendable {
     private let container: Container
 
     private struct State: Sendable {
-        /// One store per registration resolved in the scope, with what it keeps: a few, so a list.
-        var stores: [(store: Store, instance: (any Sendable)?)] = []
+        /// One store per registration resolved in the scope: a few, so a list.
+        var stores: [Store] = []
         var endings: [Ending] = []
         var isClosed = false
         /// Whether its container tracks it for `shutdown` (only once it has endings).
@@ -41,9 +41,9 @@ final class OpenScope: Sendable {
     func store(for storage: ScopedStorage) -> any InstanceStorage {
         state.withLock { state in
             guard !state.isClosed else { return Unkept() }
-            if let found = state.stores.first(where: { $0.store.storage === storage }) { return found.store }
+            if let store = state.stores.first(where: { $0.storage === storage }) { return store }
             let store = Store(of: storage, in: self)
-            state.stores.append((store, nil))
+            state.stores.append(store)
             return store
         }
     }
@@ -77,28 +77,16 @@ final class OpenScope: Sendable {
         /// The registration's storage, whose instance this store keeps in the scope.
         let storage: ScopedStorage
         /// The scope, for the endings (a cycle while the scope is open: `close` drops the stores).
-        /// (The instance is kept in the scope's state, under its lock.)
         let scope: OpenScope
+        private let kept = Locked<(any Sendable)?>(nil)
 
         init(of storage: ScopedStorage, in scope: OpenScope) {
             (self.storage, self.scope) = (storage, scope)
         }
 
-        var instance: (any Sendable)? { scope.instance(in: self) }
-        func store(_ instance: any Sendable) { scope.keep(instance, in: self) }
-        func reset() { scope.keep(nil, in: self) }
-    }
-
-    /// What `store` keeps: `nil` once the scope closed.
-    private func instance(in store: Store) -> (any Sendable)? {
-        state.withLock { state in state.stores.first { $0.store === store }?.instance }
-    }
-
-    private func keep(_ instance: (any Sendable)?, in store: Store) {
-        state.withLock { state in
-            guard let index = state.stores.firstIndex(where: { $0.store === store }) else { return }
-            state.stores[index].instance = instance
-        }
+        var instance: (any Sendable)? { kept.withLock { $0 } }
+        func store(_ instance: any Sendable) { kept.withLock { $0 = instance } }
+        func reset() { kept.withLock { $0 = nil } }
     }
 
     /// What a closed scope hands out: nothing kept, so every resolve builds.
