@@ -39,13 +39,15 @@ extension Container {
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
     ) async throws -> R {
         let open = OpenScope(scope, parent: OpenScope.innermost, container: self)
-        let result: Result<R, any Error>
+        let value: R
         do {
-            result = .success(try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation))
+            value = try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation)
         } catch {
-            result = .failure(error)
+            try await Ending.close(open.close(), reporting: false)
+            throw error
         }
-        return try await Ending.close(open.close(), after: result, isolation: isolation)
+        try await Ending.close(open.close(), reporting: true)
+        return value
     }
 
     /// Builds every registration of this container marked `Registration.eager()`, in registration

@@ -84,13 +84,15 @@ extension Container {
         operation: () async throws -> R
     ) async throws -> R {
         let scope = try makeScope(overrides, strict: strict)
-        let result: Result<R, any Error>
+        let value: R
         do {
-            result = .success(try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation))
+            value = try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
         } catch {
-            result = .failure(error)
+            try await Ending.close(scope.close(), reporting: false)
+            throw error
         }
-        return try await Ending.close(scope.close(), after: result, isolation: isolation)
+        try await Ending.close(scope.close(), reporting: true)
+        return value
     }
 
     /// The test overrides in effect here, to carry into work that does not inherit them: a

@@ -79,15 +79,14 @@ struct Ending: Sendable {
         return report
     }
 
-    /// Ends a scope (`withScope`, `withOverrides`) whose operation ended with `result`: runs the
-    /// hooks of `endings`, then returns `result`'s value or throws its error; a hook that failed
-    /// after the operation succeeded throws `ShutdownError`.
-    static func close<R>(_ endings: [Ending], after result: Result<R, any Error>, isolation: isolated (any Actor)?) async throws -> R {
-        if !endings.isEmpty {
-            let report = await run(endings, until: nil)
-            if case .success = result, !report.isClean { throw ShutdownError(report: report) }
-        }
-        return try result.get()
+    /// Ends a scope (`withScope`, `withOverrides`) whose operation ended: runs the hooks of
+    /// `endings`; when the operation succeeded (`reporting`), a hook that failed throws
+    /// `ShutdownError`, else the operation's own error is what the caller throws. Runs in the
+    /// caller's isolation: a scope with nothing to shut down switches no executor.
+    static func close(_ endings: [Ending], reporting: Bool, isolation: isolated (any Actor)? = #isolation) async throws {
+        guard !endings.isEmpty else { return }
+        let report = await run(endings, until: nil)
+        if reporting, !report.isClean { throw ShutdownError(report: report) }
     }
 
     /// Runs the hooks of `endings` in the background: a `reset` that nobody awaits.
