@@ -119,8 +119,17 @@ extension Container {
             case .wait(let builder):
                 try slot.waitForBuild(by: builder, owner: start.resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
-                let made = try start.build(S.self, arguments, generation: generation, slot: slot)
-                if let made { return start.end(made, slot: slot, created: true) }
+                // No `S?` here: an optional of a generic type costs a metadata look-up per build.
+                let made: S
+                do {
+                    made = try start.build(S.self, arguments)
+                } catch {
+                    _ = slot.finish(generation, keeping: nil, of: start.entry)
+                    throw error
+                }
+                if slot.finish(generation, keeping: InstanceBox(made), of: start.entry) {
+                    return start.end(made, slot: slot, created: true)
+                }
             case .closed:
                 throw start.shutDown()
             }
@@ -290,18 +299,6 @@ struct StepStart {
         }
         step.finish(succeeded: true)
         return made
-    }
-
-    /// Runs the synchronous factory for `slot`'s claimed build; returns the instance, or `nil`
-    /// when a reset during the build dropped it (the caller builds again).
-    func build<S, Args>(_: S.Type, _ arguments: Args, generation: Slot.Generation, slot: Slot) throws -> S? {
-        do {
-            let made = try build(S.self, arguments)
-            return slot.finish(generation, keeping: InstanceBox(made), of: entry) ? made : nil
-        } catch {
-            _ = slot.finish(generation, keeping: nil, of: entry)
-            throw error
-        }
     }
 
     /// `build` for an `async` factory.
