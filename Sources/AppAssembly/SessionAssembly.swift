@@ -9,12 +9,14 @@ extension Scope {
     public static let session: Scope = "session"
 }
 
-/// Registers the signed-in user's `UserSession`, scoped to `.session`, and the `SignOutUseCase`
-/// that ends it by resetting that scope: the next resolve starts a new session.
+/// Registers the signed-in user's `UserSession`, scoped to `.session` and ended by its
+/// `onShutdown` hook, and the `SignOutUseCase` that resets that scope: the hook runs, and the next
+/// resolve starts a new session.
 ///
 /// ```swift
 /// let session = try container.resolve(UserSession.self)     // #1, the same on every resolve
-/// try container.resolve(SignOutUseCase.self).execute()
+/// try await container.resolve(SignOutUseCase.self).execute()
+/// session.isEnded                                           // true
 /// let next = try container.resolve(UserSession.self)        // #2
 /// ```
 public struct SessionAssembly: Assembly {
@@ -32,6 +34,7 @@ public struct SessionAssembly: Assembly {
         container.register(UserSession.self, lifetime: .scoped(.session)) { _ in
             UserSession(number: sessions.add(1, ordering: .relaxed).newValue, user: Self.demoUser)
         }
+        .onShutdown { session in session.end() }
         let sessionScope = SessionScope(container: container)
         container.register(SignOutUseCase.self) { _ in SignOutUseCase(endSession: sessionScope.reset) }
     }
@@ -42,7 +45,8 @@ public struct SessionAssembly: Assembly {
 private struct SessionScope: Sendable {
     weak let container: Container?
 
-    func reset() {
-        container?.reset(.scoped(.session))
+    /// Ends the session's instances and waits for their shutdown hooks.
+    func reset() async throws {
+        try await container?.reset(.scoped(.session), timeout: .seconds(5))
     }
 }

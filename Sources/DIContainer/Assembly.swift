@@ -14,18 +14,23 @@ public protocol Assembly {
     func assemble(into container: Container)
 
     /// Runs after every assembly of the same `Container.apply(_:)` call has registered its
-    /// services: the place for work that needs the whole graph, such as resolving a service to
-    /// start it or checking what another assembly registered. Optional; the default does nothing.
+    /// services: the place for synchronous work that needs the whole graph, such as checking
+    /// what another assembly registered. Optional; the default does nothing.
+    ///
+    /// It is synchronous and cannot throw. To build services at start-up — an `async` singleton
+    /// such as a connection pool, or any whose failure must stop the launch — mark their
+    /// registrations `Registration.eager()` and call `Container.start()`, which builds them all
+    /// (dependencies first, `async` factories included) and reports every failure:
     ///
     /// ```swift
     /// struct AnalyticsAssembly: Assembly {
     ///     func assemble(into container: Container) {
     ///         container.register(Analytics.self, lifetime: .singleton) { r in Analytics(client: try r.resolve(HTTPClient.self)) }
-    ///     }
-    ///     func loaded(resolver: any Resolver) {
-    ///         try? resolver.resolve(Analytics.self).start()
+    ///             .eager()
     ///     }
     /// }
+    /// container.apply(AnalyticsAssembly())
+    /// try await container.start()   // throws StartupError naming what could not be built
     /// ```
     ///
     /// - Parameter resolver: The container the assemblies were applied to.

@@ -4,7 +4,9 @@ extension Container {
     /// Runs `operation` with the registrations made by `overrides` replacing this container's
     /// (and its descendants'). Task-local: other tasks and threads keep seeing the real
     /// registrations. Singletons built inside are the scope's own, released when `operation`
-    /// returns (work carried past it keeps its own weakly: while it uses them).
+    /// returns (work carried past it keeps its own weakly: while it uses them); their `onShutdown`
+    /// hooks run then (in the background here; the `async` form awaits them and throws
+    /// `ShutdownError` when one failed).
     ///
     /// ```swift
     /// try Container.shared.withOverrides {
@@ -61,7 +63,7 @@ extension Container {
         strict: Bool, _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
         let scope = try makeScope(overrides, strict: strict)
-        defer { scope.close() }
+        defer { Ending.runInBackground(scope.close()) }
         return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
@@ -82,8 +84,15 @@ extension Container {
         operation: () async throws -> R
     ) async throws -> R {
         let scope = try makeScope(overrides, strict: strict)
-        defer { scope.close() }
-        return try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
+        let result: Result<R, any Error>
+        do {
+            result = .success(try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation))
+        } catch {
+            result = .failure(error)
+        }
+        let report = await Ending.run(scope.close(), until: nil)
+        if case .success = result, !report.isClean { throw ShutdownError(report: report) }
+        return try result.get()
     }
 
     /// The test overrides in effect here, to carry into work that does not inherit them: a

@@ -21,9 +21,37 @@ extension Container {
     /// **Threads.** A resolve that starts after `reset` returned never gets an instance of the
     /// previous generation, not even from a build in flight (it is done again).
     ///
+    /// **Shutdown hooks.** The dropped instances' `onShutdown` hooks run in the background,
+    /// dependents first; to wait for them and see what failed, use `reset(_:timeout:)`. Instances
+    /// of a scope opened with `withScope` belong to that scope, not to its generation: they are
+    /// not dropped here.
+    ///
     /// - Parameter lifetime: The lifetime whose instances to drop.
     public func reset(_ lifetime: Lifetime) {
-        reset(lifetime, where: { _ in true })
+        Ending.runInBackground(reset(lifetime, where: { _ in true }))
+    }
+
+    /// Drops the instances kept for registrations of `lifetime`, as `reset(_:)` does, and runs
+    /// their `onShutdown` hooks, dependents first, waiting for them until `timeout` has passed.
+    ///
+    /// ```swift
+    /// // at sign-out: the session's services flush and close before the next user signs in
+    /// try await container.reset(.scoped(.session), timeout: .seconds(5))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lifetime: The lifetime whose instances to drop.
+    ///   - timeout: How long to wait for the hooks; one still running then is abandoned (it goes
+    ///     on, but is no longer waited for) and those not started are skipped.
+    /// - Returns: What ran.
+    /// - Throws: `ShutdownError`, naming every hook that failed, was abandoned or skipped; the
+    ///   others ran all the same, and every instance was dropped.
+    @discardableResult
+    public func reset(_ lifetime: Lifetime, timeout: Duration) async throws -> ShutdownReport {
+        let endings = reset(lifetime, where: { _ in true })
+        let report = await Ending.run(endings, until: .now + timeout)
+        guard report.isClean else { throw ShutdownError(report: report) }
+        return report
     }
 
     /// Drops the kept instances of `type`'s registrations of `lifetime` (every name, every
@@ -38,13 +66,16 @@ extension Container {
     ///   - type: The service type whose registrations to reset.
     public func reset<S>(_ lifetime: Lifetime, of type: S.Type) {
         let type = ObjectIdentifier(S.self)
-        reset(lifetime, where: { $0.key.type == type })
+        Ending.runInBackground(reset(lifetime, where: { $0.key.type == type }))
     }
 
-    private func reset(_ lifetime: Lifetime, where matches: (Entry) -> Bool) {
+    /// Drops what the matching registrations keep; returns the endings of the instances dropped.
+    private func reset(_ lifetime: Lifetime, where matches: (Entry) -> Bool) -> [Ending] {
         let scope = currentScope
+        var endings: [Ending] = []
         for entry in visibleEntries(scope: scope).flatMap(\.withVariants) where entry.lifetime == lifetime && matches(entry) {
-            if let slot = entry.isInstance ? nil : entry.slot { (scope.map { $0.slot(for: entry) } ?? slot).reset() }
+            if let slot = entry.isInstance ? nil : entry.slot { endings += (scope.map { $0.slot(for: entry) } ?? slot).reset() }
         }
+        return endings
     }
 }

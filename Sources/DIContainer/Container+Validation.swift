@@ -185,6 +185,7 @@ extension Container {
             }
         }
         problems += cycles(in: answering, scope: scope)
+        problems += captives(in: answering, scope: scope)
         return Inspection(
             entries: entries, problems: Self.distinct(problems), unchecked: unchecked,
             overriddenInTests: Self.overriddenInTests(problems, entries), duplicates: duplicates)
@@ -284,6 +285,48 @@ extension Container {
         return errors
     }
 
+    /// Captive dependencies among the known dependencies (a dry run finds those it walks): an
+    /// entry whose lifetime keeps its instance reaching, through transient and `graph` ones that
+    /// keep nothing, an entry of a scope that ends separately.
+    private func captives(in entries: [Entry], scope: OverrideScope?) -> [ResolutionError] {
+        var errors: [ResolutionError] = []
+        for consumer in entries {
+            let keptScope: Scope?
+            switch consumer.lifetime {
+            case .transient, .graph: continue
+            case .scoped(let kept): keptScope = kept.storage == nil ? kept : nil
+            case .singleton, .weak: keptScope = nil
+            }
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(consumer)]
+            var paths: [(entry: Entry, path: [ServiceKey], dependencies: [Dependency])] = [
+                (consumer, [consumer.service], (consumer.knownDependencies ?? []) + (consumer.hookDependencies ?? []))
+            ]
+            while let (_, path, dependencies) = paths.popLast() {
+                for dependency in dependencies where !dependency.isDeferred {
+                    guard var next = self.entry(for: dependency.key, scope: scope), seen.insert(ObjectIdentifier(next)).inserted
+                    else { continue }
+                    var nextPath = path + [next.service]
+                    if next.kind == .forwarding, let target = next.forwardingTarget {
+                        next = target.answering
+                        nextPath.append(next.service)
+                    }
+                    switch next.lifetime {
+                    case .transient, .graph:
+                        paths.append((next, nextPath, next.knownDependencies ?? []))
+                    case .scoped(let captured) where captured.storage == nil && captured != keptScope:
+                        errors.append(
+                            ResolutionError(
+                                .captiveDependency(consumer: consumer.service, dependency: next.service, scope: captured),
+                                path: nextPath, registrationSite: consumer.site))
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+        return errors
+    }
+
     /// A cycle's members rotated to start at the smallest, closed by repeating it: the same text
     /// whatever the registration order. (Type names, costly, are made only for its members.)
     private static func canonical(_ members: [ServiceKey]) -> [ServiceKey] {
@@ -339,6 +382,8 @@ extension ResolutionError.Kind {
         case .initCompletedFailed: "initCompletedFailed"
         case .containerReleased: "containerReleased"
         case .liveOnly: "liveOnly"
+        case .shutDown: "shutDown"
+        case .captiveDependency: "captiveDependency"
         }
     }
 }

@@ -69,7 +69,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .transient, .graph: nil
         case .singleton: SharedStorage()
-        case .scoped(let scope): scope.storage?.make() ?? SharedStorage()
+        case .scoped(let scope): scope.storage?.make() ?? ScopedStorage(scope)
         case .weak: WeakStorage()
         }
     }

@@ -50,6 +50,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case containerReleased
         /// A live-only registration was asked for in a test context, with no override or variant.
         case liveOnly
+        /// The container was shut down (`Container.shutdown(timeout:)`): it builds nothing more.
+        case shutDown
+        /// `consumer`, an instance kept longer (a singleton, a weak, custom or other scope's instance),
+        /// asked for `dependency`, an instance of `scope`, which ends separately: the consumer would
+        /// keep it past its scope's end and hand it to later requests.
+        case captiveDependency(consumer: ServiceKey, dependency: ServiceKey, scope: Scope)
     }
 
     /// What went wrong.
@@ -168,6 +174,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "the Lazy or Provider was read after its container was released"
         case .liveOnly:
             return "it is live-only (registered at \(registrationSite ?? "an unknown place")) and a test context is active"
+        case .shutDown:
+            return "the container was shut down"
+        case .captiveDependency(let consumer, let dependency, let scope):
+            return "\(consumer) is kept longer than the \(scope) scope, and would keep \(dependency), an instance of that "
+                + "scope, after the scope ends (a captive dependency)"
         }
     }
 
@@ -229,6 +240,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .liveOnly:
             return "override it in the test (withOverrides { $0.register(\(service.typeName).self) { _ in … } } or the "
                 + ".overriding trait), or register a test variant: .when(.test) { _ in … } on its registration"
+        case .shutDown:
+            return "resolve before shutdown(timeout:), or from a new container"
+        case .captiveDependency(let consumer, let dependency, let scope):
+            return "let \(consumer.typeName) take a Provider<\(dependency.typeName)> and call it each time it needs one, "
+                + "or register \(consumer.typeName) with lifetime .scoped(\"\(scope)\") (or transient) too"
         }
     }
 

@@ -49,3 +49,9 @@ public struct Scope: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     public var description: String { rawValue }
 }
+
+extension Scope {
+    /// One request to a server, or one unit of work: open it per request with
+    /// `Container.withScope(_:isolation:operation:)`.
+    public static let request: Scope = "request"
+}

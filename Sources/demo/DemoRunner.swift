@@ -49,7 +49,7 @@ struct DemoRunner {
                 listRegistrations()
                 return ExitStatus.success
             case .session:
-                return try showSignOut()
+                return try await showSignOut()
             case .help:
                 return ExitStatus.success  // printed above, before assembling anything
             }

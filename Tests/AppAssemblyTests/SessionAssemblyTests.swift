@@ -6,37 +6,42 @@ import UseCase
 
 @Suite("The session scope")
 struct SessionAssemblyTests {
-    @Test("the session is one instance until sign-out; then a new one")
-    func signOutStartsANewSession() throws {
+    @Test("the session is one instance until sign-out, which runs its shutdown hook; then a new one")
+    func signOutStartsANewSession() async throws {
         let container = Container()
         SessionAssembly().assemble(into: container)
         let session = try container.resolve(UserSession.self)
         #expect(try container.resolve(UserSession.self) === session)
         #expect(session.number == 1)
         #expect(session.user == SessionAssembly.demoUser)
-        try container.resolve(SignOutUseCase.self).execute()
+        #expect(!session.isEnded)
+        try await container.resolve(SignOutUseCase.self).execute()
+        #expect(session.isEnded)
         let next = try container.resolve(UserSession.self)
         #expect(next !== session)
+        #expect(!next.isEnded)
         #expect(next.number == 2)
         #expect(try container.resolve(UserSession.self) === next)
     }
 
     @Test("sign-out inside test overrides ends only the overrides' session")
-    func signOutUnderOverrides() throws {
+    func signOutUnderOverrides() async throws {
         let container = Container()
         SessionAssembly().assemble(into: container)
         let real = try container.resolve(UserSession.self)
-        try container.withOverrides { _ in
+        try await container.withOverrides { _ in
         } operation: {
             let mine = try container.resolve(UserSession.self)
-            try container.resolve(SignOutUseCase.self).execute()
+            try await container.resolve(SignOutUseCase.self).execute()
+            #expect(mine.isEnded)
             #expect(try container.resolve(UserSession.self) !== mine)
         }
         #expect(try container.resolve(UserSession.self) === real)
+        #expect(!real.isEnded)
     }
 
     @Test("the sign-out use case does not keep its container alive")
-    func noRetainCycle() throws {
+    func noRetainCycle() async throws {
         weak var weakContainer: Container?
         var signOut: SignOutUseCase?
         do {
@@ -46,6 +51,6 @@ struct SessionAssemblyTests {
             weakContainer = container
         }
         #expect(weakContainer == nil)
-        signOut?.execute()  // a no-op once the container is gone
+        try await signOut?.execute()  // a no-op once the container is gone
     }
 }

@@ -211,7 +211,7 @@ struct DemoCommandTests {
         #expect(
             result.stdout == """
                 session #1 of guest (the same instance on every resolve)
-                signed out: the session scope was reset
+                signed out: the session scope was reset; its onShutdown hook ended session #1
                 session #2 of guest (a new instance)
 
                 """)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the app keeps for the signed-in user while they stay signed in. Signing out ends it;
 /// the next use starts a new one.
 ///
@@ -10,6 +12,10 @@ public final class UserSession: Sendable {
     public let number: Int
     /// The signed-in user.
     public let user: String
+    private let ended = Atomic<Bool>(false)
+
+    /// Whether the session ended (signed out): what was kept for the user is gone.
+    public var isEnded: Bool { ended.load(ordering: .acquiring) }
 
     /// Creates a session.
     ///
@@ -19,5 +25,10 @@ public final class UserSession: Sendable {
     public init(number: Int, user: String) {
         self.number = number
         self.user = user
+    }
+
+    /// Ends the session: its `onShutdown` hook at sign-out.
+    public func end() {
+        ended.store(true, ordering: .releasing)
     }
 }

@@ -2,24 +2,28 @@
 /// starts a new session.
 ///
 /// How a session ends is the assembly's business (the app resets the container's session
-/// scope), so the use case takes it as a function:
+/// scope, which runs the session services' shutdown hooks), so the use case takes it as a
+/// function:
 ///
 /// ```swift
-/// let signOut = SignOutUseCase { container.reset(.scoped(.session)) }
-/// signOut.execute()
+/// let signOut = SignOutUseCase { try await container.reset(.scoped(.session), timeout: .seconds(5)) }
+/// try await signOut.execute()
 /// ```
 public struct SignOutUseCase: Sendable {
-    private let endSession: @Sendable () -> Void
+    private let endSession: @Sendable () async throws -> Void
 
     /// Creates the use case.
     ///
-    /// - Parameter endSession: Drops what was kept for the signed-in user.
-    public init(endSession: @escaping @Sendable () -> Void) {
+    /// - Parameter endSession: Drops what was kept for the signed-in user, once what it kept has
+    ///   shut down.
+    public init(endSession: @escaping @Sendable () async throws -> Void) {
         self.endSession = endSession
     }
 
-    /// Signs the user out.
-    public func execute() {
-        endSession()
+    /// Signs the user out; returns once the session's services have shut down.
+    ///
+    /// - Throws: What ending the session threw (a shutdown hook that failed).
+    public func execute() async throws {
+        try await endSession()
     }
 }

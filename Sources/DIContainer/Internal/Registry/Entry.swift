@@ -13,6 +13,8 @@ class Entry: @unchecked Sendable {
     enum Kind: Sendable { case sync, async, mainActor, forwarding }
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
+    /// An `onShutdown` hook, given the kept instance's box.
+    typealias ShutdownHook = @Sendable (any AnyInstanceBox) async throws -> Void
 
     /// What was added after `register`; `nil` for most registrations, which the engine then reads
     /// no further.
@@ -23,13 +25,22 @@ class Entry: @unchecked Sendable {
         let variants: [(context: Context, entry: Entry)]
         /// What answers in a test context for a live-only registration (`Registration.liveOnly`).
         let refusal: Entry?
+        /// What runs when a kept instance's lifetime ends (`Registration.onShutdown`).
+        let shutdownHooks: [ShutdownHook]
+        /// Whether `Container.start()` builds it (`Registration.eager()`).
+        let isEager: Bool
 
-        init(decorators: [AnyDecorator] = [], hooks: [Hook] = [], variants: [(context: Context, entry: Entry)] = [], refusal: Entry? = nil)
-        {
+        init(
+            decorators: [AnyDecorator] = [], hooks: [Hook] = [], variants: [(context: Context, entry: Entry)] = [],
+            refusal: Entry? = nil, shutdownHooks: [ShutdownHook] = [], isEager: Bool = false
+        ) {
             (self.decorators, self.hooks, self.variants, self.refusal) = (decorators, hooks, variants, refusal)
+            (self.shutdownHooks, self.isEager) = (shutdownHooks, isEager)
         }
 
-        var isEmpty: Bool { decorators.isEmpty && hooks.isEmpty && variants.isEmpty && refusal == nil }
+        var isEmpty: Bool {
+            decorators.isEmpty && hooks.isEmpty && variants.isEmpty && refusal == nil && shutdownHooks.isEmpty && !isEager
+        }
     }
 
     /// What a registration is, but for its factory and additions.
@@ -97,6 +108,8 @@ class Entry: @unchecked Sendable {
     var decorators: [AnyDecorator] { additions?.decorators ?? [] }
     var hooks: [Hook] { additions?.hooks ?? [] }
     var variants: [(context: Context, entry: Entry)] { additions?.variants ?? [] }
+    var shutdownHooks: [ShutdownHook] { additions?.shutdownHooks ?? [] }
+    var isEager: Bool { additions?.isEager ?? false }
     /// Dependencies known without building anything (initializer auto-wiring), else `nil`.
     var declaredDependencies: [Dependency]? { definition.dependencyTypes?.map(Dependency.init(declared:)) }
 
@@ -160,6 +173,10 @@ class Entry: @unchecked Sendable {
 
     func dryRunAsync(in container: Container, _ mode: Resolution.DryRun) async throws {}
 
+    /// Resolves this registration at top level for `Container.start()`, as `resolve` would (a
+    /// main-actor one on the main actor), keeping what its lifetime keeps.
+    func startUp(in container: Container) async throws {}
+
     // MARK: - Additions
 
     /// This registration decorated by `decorators` too, built again; its variants as well. A
@@ -186,6 +203,16 @@ class Entry: @unchecked Sendable {
         }
     }
 
+    /// This registration with `hook` run when a kept instance's lifetime ends.
+    func withShutdownHook(_ hook: @escaping ShutdownHook) -> Entry {
+        changing(freshSlot: false) { $0.shutdownHooks.append(hook) }
+    }
+
+    /// This registration, built by `Container.start()`.
+    func markedEager() -> Entry {
+        changing(freshSlot: false) { $0.isEager = true }
+    }
+
     /// This registration, refused in a test context (`Registration.liveOnly`).
     func markedLiveOnly() -> Entry {
         let refusal = refusal(.liveOnly)
@@ -203,13 +230,18 @@ class Entry: @unchecked Sendable {
     /// The parts of `Additions`, to change one of them.
     private struct Parts {
         var decorators: [AnyDecorator], hooks: [Hook], variants: [(context: Context, entry: Entry)], refusal: Entry?
+        var shutdownHooks: [ShutdownHook], isEager: Bool
     }
 
     /// This registration with its additions changed by `change`; `freshSlot` as in `with`.
     private func changing(freshSlot: Bool, _ change: (inout Parts) -> Void) -> Entry {
-        var parts = Parts(decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal)
+        var parts = Parts(
+            decorators: decorators, hooks: hooks, variants: variants, refusal: additions?.refusal, shutdownHooks: shutdownHooks,
+            isEager: isEager)
         change(&parts)
-        let changed = Additions(decorators: parts.decorators, hooks: parts.hooks, variants: parts.variants, refusal: parts.refusal)
+        let changed = Additions(
+            decorators: parts.decorators, hooks: parts.hooks, variants: parts.variants, refusal: parts.refusal,
+            shutdownHooks: parts.shutdownHooks, isEager: parts.isEager)
         return with(changed, freshSlot: freshSlot)
     }
 }
@@ -287,6 +319,18 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
     override func dryRunAsync(in container: Container, _ mode: Resolution.DryRun) async throws {
         guard let none = () as? Args else { return }
         _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil, dryRun: mode)
+    }
+
+    override func startUp(in container: Container) async throws {
+        guard let none = () as? Args else {
+            throw ResolutionError(.argumentMismatch(registered: [argumentTypes.map(displayName(of:))], given: []), path: [service])
+        }
+        let key = key
+        guard isMainActor else {
+            _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil)
+            return
+        }
+        try await MainActor.run { _ = try container.resolve(S.self, key: key, arguments: none, parent: nil) }
     }
 }
 

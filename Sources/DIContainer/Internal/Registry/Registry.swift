@@ -43,6 +43,10 @@ struct Registry: ~Copyable, Sendable {
         var replacements: [Replacement] = []
         /// The index in `replacements` of each key's latest record.
         var latestReplacement: [Key: Int] = [:]
+        /// Whether the container was shut down: every registration, new ones too, is refused.
+        var isShutDown = false
+        /// The scopes open in the container's `withScope`, for `shutDown` to close.
+        var openScopes: [ObjectIdentifier: OpenScope] = [:]
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
@@ -61,6 +65,7 @@ struct Registry: ~Copyable, Sendable {
 
         /// Puts `entry` under its key, in the place of the registration it replaces; returns that one.
         mutating func put(_ entry: Entry) -> Entry? {
+            let entry = isShutDown ? entry.refusal(.shutDown) : entry
             guard let replaced = entries.updateValue(Registered(entry: entry, order: registered), forKey: entry.key) else {
                 registered += 1
                 return nil
@@ -116,6 +121,27 @@ struct Registry: ~Copyable, Sendable {
         state.withLock { state in
             guard let current = state.entries[key]?.entry, current.registration == registration else { return }
             _ = state.put(change(current, state.decorators(for: key)))
+        }
+    }
+
+    /// Refuses every registration from now on (`ResolutionError.Kind.shutDown`), those added later
+    /// too; returns the registrations refused (with their variants) and the scopes open, whose
+    /// instances are to be shut down, or `nil` when it was shut down before.
+    func shutDown() -> (entries: [Entry], openScopes: [OpenScope])? {
+        state.withLock { state in
+            guard !state.isShutDown else { return nil }
+            state.isShutDown = true
+            let refused = state.entries.values.sorted { $0.order < $1.order }.map(\.entry)
+            for entry in refused { _ = state.put(entry) }
+            defer { state.openScopes = [:] }
+            return (refused.flatMap(\.withVariants), Array(state.openScopes.values))
+        }
+    }
+
+    /// Notes that `scope` is open (`Container.withScope`), or, when `isOpen` is false, closed.
+    func track(_ scope: OpenScope, isOpen: Bool) {
+        state.withLock { state in
+            state.openScopes[ObjectIdentifier(scope)] = isOpen && !state.isShutDown ? scope : nil
         }
     }
 

@@ -114,6 +114,8 @@ extension Container {
             case .build(let generation):
                 let made = try start.build(S.self, arguments, generation: generation, slot: slot)
                 if let made { return start.end(made, slot: slot, created: true) }
+            case .closed:
+                throw start.shutDown()
             }
         }
     }
@@ -154,11 +156,15 @@ extension Container {
             case .build(let generation):
                 do {
                     let made = try await start.buildAsync(S.self, arguments)
-                    if slot.finish(generation, keeping: InstanceBox(made)) { return start.end(made, slot: slot, created: true) }
+                    if slot.finish(generation, keeping: InstanceBox(made), of: entry) {
+                        return start.end(made, slot: slot, created: true)
+                    }
                 } catch {
-                    _ = slot.finish(generation, keeping: nil)
+                    _ = slot.finish(generation, keeping: nil, of: entry)
                     throw error
                 }
+            case .closed:
+                throw start.shutDown()
             }
         }
     }
@@ -246,6 +252,7 @@ struct StepStart {
             throw ResolutionError(.mainActorRequired, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
         }
         guard let slot = entry.slot else { return nil }
+        if case .scoped(let scope) = entry.lifetime, scope.storage == nil, let parent { try checkCaptive(scope, below: parent) }
         if let scope = resolution.scope, !entry.isInstance { return scope.slot(for: entry) }
         // An inspection's dry run builds what is not kept yet for itself only, as a transient.
         if resolution.discardsInstances, slot.storage.current.instance == nil { return nil }
@@ -283,9 +290,9 @@ struct StepStart {
     func build<S, Args>(_: S.Type, _ arguments: Args, generation: Slot.Generation, slot: Slot) throws -> S? {
         do {
             let made = try build(S.self, arguments)
-            return slot.finish(generation, keeping: InstanceBox(made)) ? made : nil
+            return slot.finish(generation, keeping: InstanceBox(made), of: entry) ? made : nil
         } catch {
-            _ = slot.finish(generation, keeping: nil)
+            _ = slot.finish(generation, keeping: nil, of: entry)
             throw error
         }
     }
@@ -354,6 +361,31 @@ struct StepStart {
             resolution.container.tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
         }
         return value
+    }
+
+    /// Throws when the nearest step above that keeps its instance (a singleton, a weak or custom
+    /// instance, another scope's) would keep this instance of `scope` past the scope's end.
+    /// Transient and `graph` steps keep nothing, so the search goes on above them.
+    private func checkCaptive(_ scope: Scope, below parent: Step) throws {
+        var step: Step? = parent
+        while let consumer = step {
+            switch consumer.entry.lifetime {
+            case .transient, .graph:
+                step = consumer.parent
+            case .scoped(let kept) where kept == scope && kept.storage == nil:
+                return
+            default:
+                let path = parent.path + [entry.service]
+                throw ResolutionError(
+                    .captiveDependency(consumer: consumer.entry.service, dependency: entry.service, scope: scope), path: path,
+                    registrationSite: consumer.entry.site)
+            }
+        }
+    }
+
+    /// The error for a step of a container that was shut down.
+    func shutDown() -> ResolutionError {
+        ResolutionError(.shutDown, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
     }
 
     /// The error for a resolution that would wait for itself to build `entry`.

@@ -49,12 +49,13 @@ final class OverrideScope: Sendable {
     /// built inside may keep a handle (`Lazy`, `Provider`) that keeps the scope; dropping it here
     /// breaks that cycle. Work that outlives the closure (an escaped task, carried overrides)
     /// builds instances of its own again, kept weakly for the same reason: while it uses them.
-    func close() {
+    /// Returns the endings of the instances dropped, for their `onShutdown` hooks.
+    func close() -> [Ending] {
         let dropped = state.withLock { state in
             defer { state = ([:], true) }
             return state.slots
         }
-        _ = dropped
+        return dropped.values.flatMap { $0.entry.shutdownHooks.isEmpty ? [] : $0.slot.reset() }
     }
 
     /// This scope's store for `entry`'s instances.

@@ -159,7 +159,7 @@ final class Resolution: Sendable {
                 do {
                     try Step.runHooks(item, in: self)
                 } catch {
-                    item.slot?.reset()
+                    Ending.runInBackground(item.slot?.reset() ?? [])
                     if failure == nil { failure = error }
                 }
             }

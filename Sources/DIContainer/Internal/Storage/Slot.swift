@@ -4,12 +4,27 @@ import Locking
 /// once per store: a step asks `storage.current` for the store of its task; the first resolution
 /// to find that store empty builds, the others wait for it. Builds for different stores (a storage
 /// keeping one instance per task) never wait for each other. A reset starts a new generation, so a
-/// build in flight during it is not kept, and is built again.
+/// build in flight during it is not kept, and is built again. The slot also keeps the endings
+/// (`onShutdown` hooks) of what its stores keep, but for an open scope's, which that scope keeps;
+/// once closed (the container shut down) it builds nothing more.
 final class Slot: Sendable {
     let storage: any InstanceStorage
-    /// The builds in flight, by the store each fills: an entry (which keeps its store, so that no
-    /// other store takes its identity) only while its build runs.
-    private let builds = Locked<[ObjectIdentifier: Build]>([:])
+
+    private struct State: Sendable {
+        /// The builds in flight, by the store each fills: an entry (which keeps its store, so that
+        /// no other store takes its identity) only while its build runs.
+        var builds: [ObjectIdentifier: Build] = [:]
+        /// The endings of the instances kept, with the store that keeps each (weakly: a store
+        /// released, or one that kept another instance since, no longer keeps it).
+        var endings: [(store: WeakStore, ending: Ending)] = []
+        var isClosed = false
+    }
+
+    private let state = Locked(State())
+
+    private struct WeakStore: Sendable {
+        weak var store: (any InstanceStorage)?
+    }
 
     private struct Build: Sendable {
         let store: any InstanceStorage
@@ -36,6 +51,8 @@ final class Slot: Sendable {
         case build(generation: Generation)
         /// Wait for `builder`, then look again.
         case wait(builder: Builder)
+        /// The container was shut down: build nothing.
+        case closed
     }
 
     init(_ storage: any InstanceStorage) {
@@ -44,13 +61,14 @@ final class Slot: Sendable {
 
     /// Claims the build of `store` (what `storage.current` answered) for `owner`, or says who builds.
     func claim(in store: any InstanceStorage, by owner: UInt64) -> Claim {
-        builds.withLock { builds in
+        state.withLock { state in
+            guard !state.isClosed else { return .closed }
             if let kept = store.instance { return .built(kept) }
             let key = ObjectIdentifier(store)
-            var build = builds[key] ?? Build(store: store)
+            var build = state.builds[key] ?? Build(store: store)
             switch build.gate.claim(by: owner) {
             case .build(let generation):
-                builds[key] = build
+                state.builds[key] = build
                 return .build(generation: Generation(store: store, value: generation))
             case .wait(let builder):
                 return .wait(builder: Builder(store: store, id: builder))
@@ -58,19 +76,34 @@ final class Slot: Sendable {
         }
     }
 
-    /// Ends a build: keeps `made` unless a reset started a new generation since the claim, and
-    /// wakes the waiters. Returns whether `made` was kept.
-    func finish(_ generation: Generation, keeping made: (any Sendable)?) -> Bool {
-        let finished = builds.withLock { builds in
-            guard var build = builds.removeValue(forKey: ObjectIdentifier(generation.store)) else {
-                preconditionFailure("Slot.finish(_:keeping:) ends a claimed build, once")
+    /// Ends a build: keeps `made` (and its ending, if `entry` has `onShutdown` hooks) unless a
+    /// reset started a new generation since the claim or the slot closed, and wakes the waiters.
+    /// Returns whether `made` was kept.
+    func finish(_ generation: Generation, keeping made: (any AnyInstanceBox)?, of entry: Entry) -> Bool {
+        let store = generation.store
+        let ending = entry.shutdownHooks.isEmpty ? nil : made.flatMap { Ending(entry, instance: $0, weakly: store is WeakStorage) }
+        var replaced: [Ending] = []
+        let (finished, isKept) = state.withLock { state in
+            guard var build = state.builds.removeValue(forKey: ObjectIdentifier(store)) else {
+                preconditionFailure("Slot.finish(_:keeping:of:) ends a claimed build, once")
             }
             let finished = build.gate.finish(generation.value)
-            if finished.isCurrent, let made { generation.store.store(made) }
-            return finished
+            guard finished.isCurrent, !state.isClosed, let made else { return (finished, false) }
+            store.store(made)
+            if let ending, (store as? OpenScope.Store)?.scope?.add(ending) != true {
+                // The instances this store kept before, and those of stores released since, ended.
+                let isOver = { (kept: (store: WeakStore, ending: Ending)) in kept.store.store == nil || kept.store.store === store }
+                replaced = state.endings.filter(isOver).map(\.ending)
+                state.endings.removeAll(where: isOver)
+                state.endings.append((WeakStore(store: store), ending))
+            }
+            return (finished, true)
         }
         finished.wakeWaiters()
-        return finished.isCurrent
+        Ending.runInBackground(replaced)
+        // Built but not kept (a reset or shutdown came first): its lifetime ended already.
+        if !isKept, let ending { Ending.runInBackground([ending]) }
+        return isKept
     }
 
     /// Blocks the calling thread until the running build ends.
@@ -87,17 +120,28 @@ final class Slot: Sendable {
         WaitGraph.shared.endWait(owner, for: builder.id)
     }
 
-    /// Drops the kept instance; no build in flight is kept.
-    func reset() {
-        builds.withLock { builds in
-            for index in builds.indices {
-                builds.values[index].gate.reset()
+    /// Drops the kept instance; no build in flight is kept. Returns the endings of the instances
+    /// dropped (and of those kept by other stores of this slot), for their hooks to run.
+    func reset() -> [Ending] {
+        state.withLock { state in
+            for index in state.builds.indices {
+                state.builds.values[index].gate.reset()
             }
             storage.reset()
+            defer { state.endings = [] }
+            return state.endings.map(\.ending)
         }
     }
 
+    /// Drops the kept instance and builds nothing more: the container shut down. Returns the
+    /// endings, as `reset` does.
+    func close() -> [Ending] {
+        let endings = reset()
+        state.withLock { $0.isClosed = true }
+        return endings
+    }
+
     private func enqueue(_ waiter: OnceGate.Waiter, for store: any InstanceStorage) -> Bool {
-        builds.withLock { $0[ObjectIdentifier(store)]?.gate.enqueue(waiter) ?? false }
+        state.withLock { $0.builds[ObjectIdentifier(store)]?.gate.enqueue(waiter) ?? false }
     }
 }
