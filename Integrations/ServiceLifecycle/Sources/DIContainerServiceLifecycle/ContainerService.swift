@@ -69,7 +69,8 @@ public struct ContainerService: Service {
     /// ```
     ///
     /// Cancellation is not a failure: after a cancelled wait the hooks run as after a graceful
-    /// shutdown and `run()` returns normally.
+    /// shutdown and `run()` returns normally. Outside a `ServiceGroup` there is no graceful
+    /// shutdown to wait for: it runs until its task is cancelled.
     ///
     /// - Throws: `StartupError` when an eager registration could not be built (after shutting
     ///   down what was built); `ShutdownError` when an `onShutdown` hook failed or ran past
