@@ -31,14 +31,6 @@ public struct ShutdownReport: Sendable, CustomStringConvertible {
     /// Whether every hook returned.
     public var isClean: Bool { failures.isEmpty && abandoned.isEmpty && skipped.isEmpty }
 
-    /// Adds what `other` ran after what this report ran.
-    mutating func append(_ other: ShutdownReport) {
-        completed += other.completed
-        failures += other.failures
-        abandoned += other.abandoned
-        skipped += other.skipped
-    }
-
     public var description: String {
         var lines = ["\(completed.count) shutdown hook(s) returned"]
         lines += failures.map { "  failed: \($0.service): \($0.error)" }

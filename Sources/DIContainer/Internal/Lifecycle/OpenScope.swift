@@ -17,10 +17,10 @@ final class OpenScope: Sendable {
     private struct State: Sendable {
         /// One store per registration resolved in the scope: a few, so a list.
         var stores: [Store] = []
+        /// What its stores kept with shutdown hooks; while there are some, its container tracks
+        /// the scope for `shutdown`.
         var endings: [Ending] = []
         var isClosed = false
-        /// Whether its container tracks it for `shutdown` (only once it has endings).
-        var isTracked = false
     }
 
     private let state = Locked(State())
@@ -53,9 +53,8 @@ final class OpenScope: Sendable {
     func add(_ ending: Ending) -> Bool {
         let (isAdded, isFirst) = state.withLock { state in
             guard !state.isClosed else { return (false, false) }
-            state.endings.append(ending)
-            defer { state.isTracked = true }
-            return (true, !state.isTracked)
+            defer { state.endings.append(ending) }
+            return (true, state.endings.isEmpty)
         }
         if isFirst { container.registry.track(self, isOpen: true) }
         return isAdded
@@ -65,7 +64,7 @@ final class OpenScope: Sendable {
     func close() -> [Ending] {
         let (stores, endings, isTracked) = state.withLock { state in
             defer { state = State(isClosed: true) }
-            return (state.stores, state.endings, state.isTracked)
+            return (state.stores, state.endings, !state.endings.isEmpty)
         }
         _ = stores  // released here, outside the lock (each keeps the scope until then)
         if isTracked { container.registry.track(self, isOpen: false) }
