@@ -139,10 +139,6 @@ enum MainActorFactory {
     static func checked<Args, S>(
         _ factory: @escaping @MainActor @Sendable (any Resolver, Args) throws -> S
     ) -> @Sendable (any Resolver, Args) throws -> S {
-        return { resolver, arguments in
-            try MainActorIsolation.run(factory, resolver, arguments) {
-                throw Refusal(kind: .mainActorRequired)
-            }
-        }
+        MainActorIsolation.checking(factory) { throw Refusal(kind: .mainActorRequired) }
     }
 }

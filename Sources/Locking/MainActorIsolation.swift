@@ -47,27 +47,28 @@ package enum MainActorIsolation {
         }
     }
 
-    /// `run(_:_:otherwise:)` for a function of two arguments. Generic code calling the
-    /// one-argument form with a pair would make a tuple type, looked up at each call; this form
-    /// passes the two as they are.
+    /// `body`, a main-actor function of two arguments, as a function callable from anywhere: it
+    /// calls `body` when the caller is on the main actor, else returns what `otherwise` returns (or
+    /// throws). The isolation is dropped once, here: dropping it on each call would look the
+    /// function's type up at run time on every call of generic code.
     ///
     /// - Parameters:
     ///   - body: A main-actor function.
-    ///   - first: Its first argument.
-    ///   - second: Its second argument.
     ///   - otherwise: What to do off the main actor.
-    /// - Returns: What `body` returns, or off the main actor what `otherwise` returns.
-    package static func run<A, B, T>(
-        _ body: @MainActor (A, B) throws -> T, _ first: A, _ second: B, otherwise: () throws -> T
-    ) rethrows -> T {
-        guard isCurrent else { return try otherwise() }
-        return try withoutActuallyEscaping(body) { body in
-            try nonisolated(body, as: ((A, B) throws -> T).self)(first, second)
+    /// - Returns: The checked function.
+    package static func checking<A, B, T>(
+        _ body: @escaping @MainActor @Sendable (A, B) throws -> T, otherwise: @escaping @Sendable () throws -> T
+    ) -> @Sendable (A, B) throws -> T {
+        let plain = nonisolated(body, as: (@Sendable (A, B) throws -> T).self)
+        return { first, second in
+            guard isCurrent else { return try otherwise() }
+            return try plain(first, second)
         }
     }
 
     /// `body`, a main-actor function, as the same function without its isolation: called only
-    /// after `isCurrent` said the caller is on the main actor.
+    /// after `isCurrent` said the caller is on the main actor (`checking` calls the result only
+    /// then).
     private static func nonisolated<Isolated, Plain>(_ body: Isolated, as _: Plain.Type) -> Plain {
         // An unsafe cast with its reason: the caller checked the isolation the cast drops, as
         // `MainActor.assumeIsolated` does (which cannot return a non-`Sendable` result), and the

@@ -100,6 +100,10 @@ class Entry: @unchecked Sendable {
         self.definition = definition
     }
 
+    deinit {
+        LearnedDependencies.shared.forget(ObjectIdentifier(self))
+    }
+
     /// Which registration this entry is, whatever was added to it since `register`.
     var registration: ObjectIdentifier { origin == Self.madeByRegister ? ObjectIdentifier(self) : origin }
 

@@ -6,13 +6,14 @@ import Locking
 /// (`isLearning`): in validation's dry run, and on ordinary runs of the registrations that
 /// `Entry.learnsOnRuns`. One table for the process: entries are immutable, so what they learn
 /// cannot live in them, and the steps that learn are few.
+///
+/// A record is keyed by its entry's identity and dropped by the entry's `deinit` (`forget`), so
+/// an identity is never reused while its record exists. The table holds no reference to the
+/// entry: a weak one would move all the entry's reference counting to a slower side table.
 final class LearnedDependencies: Sendable {
     static let shared = LearnedDependencies()
 
     private struct Record: Sendable {
-        /// The registration, held weakly: its identity keys the record, and a record whose
-        /// registration is gone is dropped.
-        weak var entry: Entry?
         /// What the factory asked for on its first completed run (or, until then, its latest
         /// failed one), and whether that run completed.
         var factory: (dependencies: [Dependency], isComplete: Bool)?
@@ -20,13 +21,7 @@ final class LearnedDependencies: Sendable {
         var hooks: [Dependency]?
     }
 
-    private struct State: Sendable {
-        var records: [ObjectIdentifier: Record] = [:]
-        /// The table's size after its last pruning: it is pruned again when it doubles.
-        var pruned = 0
-    }
-
-    private let state = Locked(State())
+    private let records = Locked<[ObjectIdentifier: Record]>([:])
 
     /// What `entry`'s factory asked for, if a run completed (or failed: `isComplete` is false).
     func factoryDependencies(of entry: Entry) -> (dependencies: [Dependency], isComplete: Bool)? {
@@ -73,24 +68,20 @@ final class LearnedDependencies: Sendable {
         update(entry) { if $0.hooks == nil { $0.hooks = dependencies } }
     }
 
-    private func record(of entry: Entry) -> Record? {
-        state.withLock { state in
-            guard let record = state.records[ObjectIdentifier(entry)], record.entry === entry else { return nil }
-            return record
+    /// Drops what `entry` learned: called by its `deinit`, before its identity can be reused.
+    func forget(_ entry: ObjectIdentifier) {
+        records.withLock { records in
+            // Most entries never learn: an empty table is not hashed into.
+            if !records.isEmpty { records[entry] = nil }
         }
     }
 
+    private func record(of entry: Entry) -> Record? {
+        records.withLock { $0[ObjectIdentifier(entry)] }
+    }
+
     private func update(_ entry: Entry, _ change: (inout Record) -> Void) {
-        state.withLock { state in
-            let id = ObjectIdentifier(entry)
-            var record = state.records[id].flatMap { $0.entry === entry ? $0 : nil } ?? Record(entry: entry)
-            change(&record)
-            state.records[id] = record
-            if state.records.count > max(64, 2 * state.pruned) {
-                state.records = state.records.filter { $0.value.entry != nil }
-                state.pruned = state.records.count
-            }
-        }
+        records.withLock { records in change(&records[ObjectIdentifier(entry), default: Record()]) }
     }
 }
 

@@ -26,27 +26,31 @@ extension Container {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
         let scope = currentScope
-        if let running = ThreadState.current.running, running.container === self, running.resolution.scope === scope {
+        let thread = ThreadState.current
+        if let running = thread.running, running.container === self, running.resolution.scope === scope {
             return try step(S.self, key: key, arguments: arguments, parent: running, resolution: running.resolution)
         }
         guard scope == nil, let entry = entry(for: key, scope: nil), entry.kind == .sync else {
-            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun)
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun, thread: thread)
         }
         // A built singleton needs no resolution.
         if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S> {
             return kept.value
         }
-        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry)
+        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, thread: thread)
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
     /// (validation's) learns dependencies under overrides too.
     ///
-    /// - Parameter found: The registration for `key`, when the caller looked it up already.
+    /// - Parameters:
+    ///   - found: The registration for `key`, when the caller looked it up already.
+    ///   - thread: The calling thread's state, when the caller has it at hand.
     func resolveTopLevel<S, Args>(
-        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil
+        _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil,
+        thread: ThreadState = .current
     ) throws -> S {
-        let resolution = Resolution(container: self, scope: scope, dryRun: dryRun)
+        let resolution = Resolution(container: self, scope: scope, dryRun: dryRun, thread: thread)
         return try resolution.enter {
             do {
                 if let found {
@@ -64,7 +68,7 @@ extension Container {
         if let parent {
             return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun)
+        let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun, thread: .current)
         return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
@@ -91,6 +95,12 @@ extension Container {
     /// One synchronous step for `entry`.
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         if entry.kind == .forwarding { return try forward(S.self, entry, arguments: arguments, parent: parent, resolution: resolution) }
+        // A plain transient step (nothing kept, no main actor, no tracing) needs no `StepStart`.
+        if entry.slot == nil, entry.kind == .sync, case .transient = entry.lifetime, !resolution.isTraced {
+            let made: S = try StepStart.build(S.self, entry, parent: parent, resolution: resolution, arguments)
+            if entry.additions != nil { StepStart.queueHooks(of: made, entry, parent: parent, resolution: resolution, slot: nil) }
+            return made
+        }
         let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
@@ -284,15 +294,24 @@ struct StepStart {
         return slot.claim(in: store, by: resolution.id)
     }
 
-    /// Runs the synchronous factory in a new step, for a registration that keeps nothing.
+    /// Runs the synchronous factory in a new step.
     func build<S, Args>(_: S.Type, _ arguments: Args) throws -> S {
-        let step = try makeStep()
+        try Self.build(S.self, entry, parent: parent, resolution: resolution, arguments)
+    }
+
+    /// Runs `entry`'s synchronous factory (and its decorators) in a new step below `parent`.
+    /// Static, so that a step of a registration that keeps nothing makes no `StepStart`: each of
+    /// its references costs a retain and a release on every step.
+    static func build<S, Args>(_: S.Type, _ entry: Entry, parent: Step?, resolution: Resolution, _ arguments: Args) throws -> S {
+        let thread = ThreadState.current
+        try Step.checkCycle(entry, below: parent)
+        let step = Step(entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent, on: thread))
         guard step.stack.allowsStep() else { throw StackExhausted(parent: parent, entry: entry) }
         let made: S
         do {
-            made = try ThreadState.current.run(step) {
+            made = try thread.run(step) {
                 let made = try entry.factory(S.self, Args.self).make(step, arguments)
-                return entry.additions == nil ? made : try decorate(made, step)
+                return entry.additions == nil ? made : try decorate(made, entry, step)
             }
         } catch {
             throw fail(step, error)
@@ -303,16 +322,17 @@ struct StepStart {
 
     /// `build` for an `async` factory.
     func buildAsync<S, Args>(_: S.Type, _ arguments: Args) async throws -> S {
-        let step = try makeStep()
+        try Step.checkCycle(entry, below: parent)
+        let step = Step(entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent))
         guard step.depth <= StepStart.asyncDepthLimit else {
             throw ResolutionError(.depthLimitExceeded(limit: step.depth - 1), path: step.path)
         }
         let made: S
         do {
             let built = try await entry.factory(S.self, Args.self).makeAsync(step, arguments)
-            made = entry.additions == nil ? built : try decorate(built, step)
+            made = entry.additions == nil ? built : try Self.decorate(built, entry, step)
         } catch {
-            throw fail(step, error)
+            throw Self.fail(step, error)
         }
         step.finish(succeeded: true)
         return made
@@ -351,20 +371,20 @@ struct StepStart {
     static let asyncDepthLimit = 10_000
 
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
-    func end<S>(_ value: S, slot: Slot?, created: Bool) -> S {
-        if created, let hooks = entry.additions?.hooks {
-            if !hooks.isEmpty {
-                let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
-                resolution.queue(
-                    Resolution.PendingHooks(
-                        entry: entry, hooks: hooks, instance: InstanceBox(value), slot: keptIn,
-                        parent: parent))
-            }
-        }
+    func end<S>(_ value: consuming S, slot: Slot?, created: Bool) -> S {
+        if created { Self.queueHooks(of: copy value, entry, parent: parent, resolution: resolution, slot: slot) }
         if started != 0 {
             resolution.container.tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
         }
         return value
+    }
+
+    /// Queues a new instance of `entry` for its `initCompleted` hooks, if it has some.
+    static func queueHooks<S>(of value: S, _ entry: Entry, parent: Step?, resolution: Resolution, slot: Slot?) {
+        guard let hooks = entry.additions?.hooks, !hooks.isEmpty else { return }
+        let keptIn: Slot? = if case .graph = entry.lifetime { nil } else { slot }
+        resolution.queue(
+            Resolution.PendingHooks(entry: entry, hooks: hooks, instance: InstanceBox(value), slot: keptIn, parent: parent))
     }
 
     /// Throws when the nearest step above that keeps its instance (a singleton, a weak or custom
@@ -397,14 +417,7 @@ struct StepStart {
         ResolutionError(.circularDependency(cycle: [entry.service, entry.service]), path: (parent?.path ?? []) + [entry.service])
     }
 
-    private func makeStep() throws -> Step {
-        try Step.checkCycle(entry, below: parent)
-        return Step(
-            entry: entry, parent: parent, resolution: resolution,
-            stack: StackBounds.current(below: parent))
-    }
-
-    private func decorate<S>(_ value: S, _ step: Step) throws -> S {
+    private static func decorate<S>(_ value: S, _ entry: Entry, _ step: Step) throws -> S {
         var value = value
         for decorator in entry.decorators {
             value = try decorator.apply(value, step)
@@ -413,7 +426,8 @@ struct StepStart {
     }
 
     /// The error a failed factory (or decorator) makes the step throw.
-    private func fail(_ step: Step, _ error: any Error) -> any Error {
+    private static func fail(_ step: Step, _ error: any Error) -> any Error {
+        let entry = step.entry
         step.finish(succeeded: false)
         if let refusal = error as? Refusal { return ResolutionError(refusal.kind, path: step.path, registrationSite: entry.site) }
         if error is ResolutionError || error is StackExhausted || error is CancellationError { return error }

@@ -53,9 +53,11 @@ final class Resolution: Sendable {
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
 
-    /// A new resolution; a dry run (validation's) is never traced.
-    init(container: Container, scope: OverrideScope?, dryRun: DryRun?) {
+    /// A new resolution, started by the thread `thread` is the state of; a dry run (validation's)
+    /// is never traced.
+    init(container: Container, scope: OverrideScope?, dryRun: DryRun?, thread: ThreadState) {
         let isDryRun = dryRun != nil
+        id = thread.nextResolutionID()
         self.container = container
         self.scope = scope
         isTraced = !isDryRun && container.tracing.isEnabled
@@ -66,6 +68,7 @@ final class Resolution: Sendable {
 
     /// A resolution going on with `continuation`'s `graph` instances (a `Lazy` read after its resolve).
     init(container: Container, continuing continuation: Continuation) {
+        id = ThreadState.current.nextResolutionID()
         self.container = container
         scope = continuation.scope
         isTraced = continuation.isTraced
@@ -101,7 +104,7 @@ final class Resolution: Sendable {
     /// What identifies this resolution when it builds or waits for another's build (`Slot`,
     /// `WaitGraph`): unique in the process, never reused (a freed resolution's `ObjectIdentifier`
     /// could be). Made by the thread that starts the resolution, without a shared lock.
-    let id = ThreadState.current.nextResolutionID()
+    let id: UInt64
 
     /// `entry`'s `graph` instance, boxed, if one was kept.
     func graphInstance(of entry: Entry) -> (any AnyInstanceBox)? {

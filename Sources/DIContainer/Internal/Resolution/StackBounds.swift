@@ -32,10 +32,10 @@ struct StackBounds: Sendable {
     }
 
     /// The bounds for a step below `parent`: its parent's when on the same thread, else the
-    /// calling thread's.
-    static func current(below parent: Step?) -> StackBounds {
+    /// calling thread's (`thread`: its state, when the caller has it at hand).
+    static func current(below parent: Step?, on thread: ThreadState? = nil) -> StackBounds {
         if let parent, parent.stack.thread == currentThread { return parent.stack }
-        return ThreadState.current.stack
+        return (thread ?? ThreadState.current).stack
     }
 
     static var currentThread: UInt {
