@@ -5,15 +5,18 @@ extension Step: Resolver {
     private var running: Step? { isFinished ? nil : self }
 
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
-        try container.resolve(
-            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
-            parent: running)
+        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
+        // While the factory runs, the step goes on below this one, straight to the engine's step.
+        guard isFinished else { return try container.step(S.self, key: key, arguments: (), parent: self, resolution: resolution) }
+        return try container.resolve(S.self, key: key, arguments: (), parent: nil)
     }
 
     func resolve<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) throws -> S {
-        try container.resolve(
-            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
-            parent: running)
+        let key = Key(S.self, name: name, arguments: (repeat each A).self)
+        guard isFinished else {
+            return try container.step(S.self, key: key, arguments: (repeat each arguments), parent: self, resolution: resolution)
+        }
+        return try container.resolve(S.self, key: key, arguments: (repeat each arguments), parent: nil)
     }
 
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
