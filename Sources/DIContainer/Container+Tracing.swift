@@ -1,5 +1,4 @@
 import Dispatch
-import Locking
 import Synchronization
 
 /// One step of a resolution, reported to the tracing handler.
@@ -38,44 +37,19 @@ extension Container {
     ///
     /// - Parameter handler: Called on the resolving thread after each step, children first.
     public func startTracing(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
-        tracing.start(handler)
+        registry.tracingHandler = handler
+        tracing.turn(on: true)
     }
 
     /// Stops reporting resolution steps.
     public func stopTracing() {
-        tracing.stop()
-    }
-}
-
-/// The tracing switch and handler of one container, stored inline in it. The switch is read on
-/// every resolve, so it is an atomic flag rather than the handler's lock: set after the handler,
-/// cleared before it.
-struct Tracing: ~Copyable, Sendable {
-    private let enabled = Atomic<Bool>(false)
-    private let handler = Locked<(@Sendable (ResolutionEvent) -> Void)?>(nil)
-
-    var isEnabled: Bool {
-        enabled.load(ordering: .relaxed)
-    }
-
-    func start(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
-        self.handler.withLock { $0 = handler }
-        enabled.store(true, ordering: .releasing)
-    }
-
-    func stop() {
-        enabled.store(false, ordering: .releasing)
-        handler.withLock { $0 = nil }
-    }
-
-    /// The start time of a traced step, in nanoseconds (never 0).
-    func now() -> UInt64 {
-        max(1, DispatchTime.now().uptimeNanoseconds)
+        tracing.turn(on: false)
+        registry.tracingHandler = nil
     }
 
     /// Reports a traced step to the handler, if one is still set.
-    func report(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
-        guard let handler = handler.withLock({ $0 }) else { return }
+    func reportTraced(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
+        guard let handler = registry.tracingHandler else { return }
         // A forwarded type's step reports its registration's lifetime; the instance, new or not,
         // is reported by the registration's own step below it.
         handler(
@@ -83,5 +57,25 @@ struct Tracing: ~Copyable, Sendable {
                 service: entry.service, lifetime: entry.forwardingTarget?.lifetime ?? entry.lifetime,
                 isNewInstance: created && entry.forwardingTarget == nil,
                 depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
+    }
+}
+
+/// The tracing switch of one container, stored inline in it; the handler is kept by its
+/// registry, under the registry's lock. The switch is read on every resolve, so it is an atomic
+/// flag rather than that lock: set after the handler, cleared before it.
+struct Tracing: ~Copyable, Sendable {
+    private let enabled = Atomic<Bool>(false)
+
+    var isEnabled: Bool {
+        enabled.load(ordering: .relaxed)
+    }
+
+    func turn(on: Bool) {
+        enabled.store(on, ordering: .releasing)
+    }
+
+    /// The start time of a traced step, in nanoseconds (never 0).
+    func now() -> UInt64 {
+        max(1, DispatchTime.now().uptimeNanoseconds)
     }
 }

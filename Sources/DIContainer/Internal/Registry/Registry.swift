@@ -47,6 +47,8 @@ struct Registry: ~Copyable, Sendable {
         var isShutDown = false
         /// The scopes open in the container's `withScope`, for `shutDown` to close.
         var openScopes: [ObjectIdentifier: OpenScope] = [:]
+        /// What `Container.startTracing` reports to (`Tracing` holds the switch).
+        var tracingHandler: (@Sendable (ResolutionEvent) -> Void)?
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
@@ -143,6 +145,12 @@ struct Registry: ~Copyable, Sendable {
         state.withLock { state in
             state.openScopes[ObjectIdentifier(scope)] = isOpen && !state.isShutDown ? scope : nil
         }
+    }
+
+    /// What `Container.startTracing` reports to, if tracing is on.
+    var tracingHandler: (@Sendable (ResolutionEvent) -> Void)? {
+        get { state.withLock { $0.tracingHandler } }
+        nonmutating set { state.withLock { $0.tracingHandler = newValue } }
     }
 
     /// The registration answering `key` here, if any.

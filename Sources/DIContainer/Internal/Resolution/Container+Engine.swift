@@ -374,7 +374,7 @@ struct StepStart {
     func end<S>(_ value: consuming S, slot: Slot?, created: Bool) -> S {
         if created { Self.queueHooks(of: copy value, entry, parent: parent, resolution: resolution, slot: slot) }
         if started != 0 {
-            resolution.container.tracing.report(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
+            resolution.container.reportTraced(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
         }
         return value
     }
