@@ -49,6 +49,9 @@ struct Registry: ~Copyable, Sendable {
         var openScopes: [ObjectIdentifier: OpenScope] = [:]
         /// What `Container.startTracing` reports to (`Tracing` holds the switch).
         var tracingHandler: (@Sendable (ResolutionEvent) -> Void)?
+        /// When this registry holds an override scope's replacements: the scope's own stores for
+        /// the registrations that keep instances, and whether its closure returned.
+        var scopeStores = ScopeStores()
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
@@ -147,6 +150,11 @@ struct Registry: ~Copyable, Sendable {
         }
     }
 
+    /// Runs `body` on the override scope's stores kept here (`OverrideScope`), under the lock.
+    func withScopeStores<R>(_ body: (inout ScopeStores) -> R) -> R {
+        state.withLock { body(&$0.scopeStores) }
+    }
+
     /// What `Container.startTracing` reports to, if tracing is on.
     var tracingHandler: (@Sendable (ResolutionEvent) -> Void)? {
         get { state.withLock { $0.tracingHandler } }
@@ -197,4 +205,11 @@ struct Registry: ~Copyable, Sendable {
         let found = state.withLock { $0.entries.values.filter { isIncluded($0.entry) } }
         return found.sorted { $0.order < $1.order }.map(\.entry)
     }
+}
+
+/// An override scope's own stores (`OverrideScope.slot(for:)`), kept in its replacements'
+/// registry so that a scope makes no lock of its own.
+struct ScopeStores: Sendable {
+    var slots: [ObjectIdentifier: (entry: Entry, slot: Slot)] = [:]
+    var isClosed = false
 }

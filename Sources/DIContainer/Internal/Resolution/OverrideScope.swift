@@ -1,5 +1,3 @@
-import Locking
-
 /// The test overrides in effect for a task: replacement registrations for one container (and its
 /// descendants), set with `Container.withOverrides` and carried by a task-local value. A scope
 /// keeps instances of its own for the registrations that keep instances, so that singletons built
@@ -10,10 +8,9 @@ final class OverrideScope: Sendable {
     let target: Container
     let parent: OverrideScope?
     /// The replacements: the container the `withOverrides` closure registered into (what that
-    /// closure lets escape and registers there later joins the scope).
+    /// closure lets escape and registers there later joins the scope). Its registry also keeps
+    /// this scope's stores for registrations that keep instances (`ScopeStores`).
     private let replacements: Container
-    /// This scope's stores for registrations that keep instances, and whether its closure returned.
-    private let state = Locked<(slots: [ObjectIdentifier: (entry: Entry, slot: Slot)], isClosed: Bool)>(([:], false))
 
     init(target: Container, replacements: Container, parent: OverrideScope?) {
         self.target = target
@@ -51,19 +48,19 @@ final class OverrideScope: Sendable {
     /// builds instances of its own again, kept weakly for the same reason: while it uses them.
     /// Returns the endings of the instances dropped, for their `onShutdown` hooks.
     func close() -> [Ending] {
-        let dropped = state.withLock { state in
-            defer { state = ([:], true) }
-            return state.slots
+        let dropped = replacements.registry.withScopeStores { stores in
+            defer { stores = ScopeStores(isClosed: true) }
+            return stores.slots
         }
         return dropped.values.flatMap { $0.entry.shutdownHooks.isEmpty ? [] : $0.slot.reset() }
     }
 
     /// This scope's store for `entry`'s instances.
     func slot(for entry: Entry) -> Slot {
-        state.withLock { state in
-            if let found = state.slots[ObjectIdentifier(entry)] { return found.slot }
-            let slot = Slot(state.isClosed ? WeakStorage() : entry.lifetime.makeStorage() ?? SharedStorage())
-            state.slots[ObjectIdentifier(entry)] = (entry, slot)
+        replacements.registry.withScopeStores { stores in
+            if let found = stores.slots[ObjectIdentifier(entry)] { return found.slot }
+            let slot = Slot(stores.isClosed ? WeakStorage() : entry.lifetime.makeStorage() ?? SharedStorage())
+            stores.slots[ObjectIdentifier(entry)] = (entry, slot)
             return slot
         }
     }
