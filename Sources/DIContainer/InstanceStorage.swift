@@ -67,14 +67,14 @@ final class SharedStorage: InstanceStorage {
 /// `weak`: holds a class instance weakly, so it lives while somebody else holds it. A value
 /// (or an optional holding none) cannot be held weakly and is not kept.
 final class WeakStorage: InstanceStorage {
-    private let kept = Locked<(any AnyInstanceBox)?>(nil)
+    private let kept = Locked<InstanceBox?>(nil)
 
     var instance: (any Sendable)? {
         kept.withLock { $0?.strengthened }
     }
 
     func store(_ instance: any Sendable) {
-        let weakened = (instance as? any AnyInstanceBox)?.weakened()
+        let weakened = (instance as? InstanceBox)?.weakened()
         kept.withLock { $0 = weakened }
     }
 

@@ -79,13 +79,13 @@ extension Lazy: ResolvableHandle {
 /// needs itself — gets a circular-dependency error instead of waiting forever.
 final class LazyCell: Sendable {
     /// The instance once built, and the gate of its build (whose builder is a thread).
-    private let state = Locked<(built: InstanceBox<Any>?, gate: OnceGate)>((nil, OnceGate()))
+    private let state = Locked<(built: InstanceBox?, gate: OnceGate)>((nil, OnceGate()))
 
     /// The instance, built by `make` if no reader built it yet.
     func value<S>(_ make: () throws -> S) throws -> S {
         let thread = UInt64(StackBounds.currentThread)
         while true {
-            let (built, claim): (InstanceBox<Any>?, OnceGate.Claim?) = state.withLock { state in
+            let (built, claim): (InstanceBox?, OnceGate.Claim?) = state.withLock { state in
                 state.built == nil ? (nil, state.gate.claim(by: thread)) : (state.built, nil)
             }
             switch claim {
@@ -101,7 +101,7 @@ final class LazyCell: Sendable {
             case .build(let generation)?:
                 let made: Result<S, any Error> = Result(catching: make)
                 state.withLock { state in
-                    if case .success(let value) = made { state.built = InstanceBox<Any>(value) }
+                    if case .success(let value) = made { state.built = InstanceBox(value) }
                     return state.gate.finish(generation)
                 }.wakeWaiters()
                 return try made.get()

@@ -27,7 +27,7 @@ extension Registration where Service: Sendable {
         container.registry.update(key, of: registered.registration) { current, _ in
             current.withShutdownHook { box in
                 // The engine keeps the instance boxed as the registration's service type.
-                if let service = (box as? InstanceBox<Service>)?.value { try await hook(service) }
+                if let service = box.value as? Service { try await hook(service) }
             }
         }
         return self

@@ -7,14 +7,14 @@ struct Ending: Sendable {
     let entry: Entry
     /// The instance, boxed: strongly, or weakly for a `weak` store (a released instance has
     /// nothing left to shut down).
-    let instance: any AnyInstanceBox
+    let instance: InstanceBox
     let hooks: [Entry.ShutdownHook]
     /// When it was kept: endings run newest first unless the dependencies say more.
     let sequence: UInt64
 
     /// The ending of `instance`, just kept by a store of `entry`; `nil` when there is nothing to
     /// run (no hooks, or a `weak` store and a value that cannot be held weakly).
-    init?(_ entry: Entry, instance: any AnyInstanceBox, weakly: Bool) {
+    init?(_ entry: Entry, instance: InstanceBox, weakly: Bool) {
         let hooks = entry.shutdownHooks
         guard !hooks.isEmpty, let held = weakly ? instance.weakened() : instance else { return nil }
         (self.entry, self.instance, self.hooks) = (entry, held, hooks)
@@ -103,7 +103,7 @@ struct Ending: Sendable {
 
     /// Runs `hook` on `instance`; past `deadline`, stops waiting for it (it goes on, abandoned).
     private static func run(
-        _ hook: @escaping Entry.ShutdownHook, on instance: any AnyInstanceBox, until deadline: ContinuousClock.Instant?
+        _ hook: @escaping Entry.ShutdownHook, on instance: InstanceBox, until deadline: ContinuousClock.Instant?
     ) async -> Outcome {
         guard let deadline else { return await outcome(of: hook, on: instance) }
         return await withCheckedContinuation { continuation in
@@ -133,7 +133,7 @@ struct Ending: Sendable {
         }
     }
 
-    private static func outcome(of hook: Entry.ShutdownHook, on instance: any AnyInstanceBox) async -> Outcome {
+    private static func outcome(of hook: Entry.ShutdownHook, on instance: InstanceBox) async -> Outcome {
         do {
             try await hook(instance)
             return .completed

@@ -14,7 +14,7 @@ class Entry: @unchecked Sendable {
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
     /// An `onShutdown` hook, given the kept instance's box.
-    typealias ShutdownHook = @Sendable (any AnyInstanceBox) async throws -> Void
+    typealias ShutdownHook = @Sendable (InstanceBox) async throws -> Void
 
     /// What was added after `register`; `nil` for most registrations, which the engine then reads
     /// no further.

@@ -34,10 +34,20 @@ extension Container {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun, thread: thread)
         }
         // A built singleton needs no resolution.
-        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox<S> {
-            return kept.value
+        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox {
+            return try resolveKept(S.self, kept, key: key, arguments: arguments, dryRun: dryRun, found: entry, thread: thread)
         }
         return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, thread: thread)
+    }
+
+    /// The kept instance in `box`, or, when it is no `S` (a custom storage's own value), the
+    /// resolution that says so. Apart from `resolve`: opening the box makes an `Optional<S>`,
+    /// which costs a metadata look-up wherever it is declared.
+    private func resolveKept<S, Args>(
+        _: S.Type, _ box: InstanceBox, key: Key, arguments: Args, dryRun: Resolution.DryRun?, found: Entry, thread: ThreadState
+    ) throws -> S {
+        if case let kept as S = box.value { return kept }
+        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: found, thread: thread)
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
@@ -349,14 +359,14 @@ struct StepStart {
     /// The instance in a box the store kept; a store that hands back anything else (a custom
     /// storage that made up a value) fails the step.
     func unbox<S>(_ kept: any Sendable, as _: S.Type) throws -> S {
-        guard let box = kept as? InstanceBox<S> else { throw foreignInstance() }
-        return box.value
+        guard let box = kept as? InstanceBox else { throw foreignInstance() }
+        return try unbox(box, as: S.self)
     }
 
-    /// The instance in a box the resolution kept (`graph`): a class-bound box, cast as a class.
-    func unbox<S>(_ kept: any AnyInstanceBox, as _: S.Type) throws -> S {
-        guard let box = kept as? InstanceBox<S> else { throw foreignInstance() }
-        return box.value
+    /// The instance in a box the resolution kept (`graph`).
+    func unbox<S>(_ kept: InstanceBox, as _: S.Type) throws -> S {
+        guard case let value as S = kept.value else { throw foreignInstance() }
+        return value
     }
 
     private func foreignInstance() -> ResolutionError {

@@ -8,7 +8,7 @@ final class Resolution: Sendable {
     struct PendingHooks: Sendable {
         let entry: Entry
         let hooks: [Entry.Hook]
-        let instance: InstanceBox<Any>
+        let instance: InstanceBox
         /// Where the instance is kept, to drop it when a hook fails (`nil` for `graph`).
         let slot: Slot?
         let parent: Step?
@@ -23,7 +23,7 @@ final class Resolution: Sendable {
         var hasLazy = false
 
         /// The kept `graph` instance of `entry`, if it is still alive.
-        mutating func instance(of entry: Entry) -> (any AnyInstanceBox)? {
+        mutating func instance(of entry: Entry) -> InstanceBox? {
             guard let index = graph.firstIndex(where: { $0.entry === entry }) else { return nil }
             if let box = graph[index].strong ?? graph[index].weak?.strengthened { return box }
             graph.remove(at: index)
@@ -37,8 +37,8 @@ final class Resolution: Sendable {
     /// instance while anybody holds it.
     fileprivate struct GraphInstance: Sendable {
         let entry: Entry
-        var strong: (any AnyInstanceBox)?
-        var weak: (any AnyInstanceBox)?
+        var strong: InstanceBox?
+        var weak: InstanceBox?
     }
 
     /// The container the resolve started at (which is why a `Lazy` keeps a `Continuation` instead).
@@ -107,13 +107,13 @@ final class Resolution: Sendable {
     let id: UInt64
 
     /// `entry`'s `graph` instance, boxed, if one was kept.
-    func graphInstance(of entry: Entry) -> (any AnyInstanceBox)? {
+    func graphInstance(of entry: Entry) -> InstanceBox? {
         state.withLock { $0.instance(of: entry) }
     }
 
     /// Keeps `box` as `entry`'s `graph` instance unless a concurrent step kept one: the one kept,
     /// and whether it is `box`.
-    func keepGraphInstance(_ box: any AnyInstanceBox, of entry: Entry) -> (box: any AnyInstanceBox, isNew: Bool) {
+    func keepGraphInstance(_ box: InstanceBox, of entry: Entry) -> (box: InstanceBox, isNew: Bool) {
         state.withLock { state in
             if let kept = state.instance(of: entry) { return (kept, false) }
             state.graph.append(GraphInstance(entry: entry, strong: box))

@@ -85,7 +85,7 @@ final class Slot: Sendable {
     /// Ends a build: keeps `made` (and its ending, if `entry` has `onShutdown` hooks) unless a
     /// reset started a new generation since the claim or the slot closed, and wakes the waiters.
     /// Returns whether `made` was kept.
-    func finish(_ generation: Generation, keeping made: (any AnyInstanceBox)?, of entry: Entry) -> Bool {
+    func finish(_ generation: Generation, keeping made: InstanceBox?, of entry: Entry) -> Bool {
         let store = generation.store
         let ending = entry.shutdownHooks.isEmpty ? nil : made.flatMap { Ending(entry, instance: $0, weakly: store is WeakStorage) }
         var replaced: [Ending] = []
