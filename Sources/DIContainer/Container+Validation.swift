@@ -246,9 +246,11 @@ extension Container {
     /// Registrations visible from here, in registration order: ancestors, this container, then
     /// overrides; a later registration of a key replaces an earlier one in its place.
     func visibleEntries(scope: OverrideScope?) -> [Entry] {
+        let overrideLayers = (scope?.chain ?? []).reversed().filter { isOrDescends(from: $0.target) }.map(\.entries)
+        // One layer (no ancestors, no overrides): its registrations, one per key already.
+        if parent == nil, overrideLayers.isEmpty { return registry.allEntries }
         var order: [Key] = []
         var byKey: [Key: Entry] = [:]
-        let overrideLayers = (scope?.chain ?? []).reversed().filter { isOrDescends(from: $0.target) }.map(\.entries)
         for entries in lineage.reversed().map({ $0.registry.allEntries }) + overrideLayers {
             for entry in entries {
                 if byKey.updateValue(entry, forKey: entry.key) == nil { order.append(entry.key) }
@@ -260,15 +262,15 @@ extension Container {
     /// Cycles among the known dependencies (a dry run finds those it walks; this finds the rest).
     private func cycles(in entries: [Entry], scope: OverrideScope?) -> [ResolutionError] {
         var errors: [ResolutionError] = []
-        var state: [ObjectIdentifier: Bool] = [:]  // false: on the current path, true: done
+        var state: [EntryID: Bool] = [:]  // false: on the current path, true: done
         var stack: [Entry] = []
 
         func visit(_ entry: Entry) {
-            state[ObjectIdentifier(entry)] = false
+            state[EntryID(entry)] = false
             stack.append(entry)
             for dependency in entry.knownDependencies ?? [] where !dependency.isDeferred {
                 guard let next = self.entry(for: dependency.key, scope: scope) else { continue }
-                switch state[ObjectIdentifier(next)] {
+                switch state[EntryID(next)] {
                 case .none:
                     visit(next)
                 case .some(false):
@@ -280,10 +282,10 @@ extension Container {
                 }
             }
             stack.removeLast()
-            state[ObjectIdentifier(entry)] = true
+            state[EntryID(entry)] = true
         }
 
-        for entry in entries where state[ObjectIdentifier(entry)] == nil {
+        for entry in entries where state[EntryID(entry)] == nil {
             visit(entry)
         }
         return errors
@@ -301,13 +303,13 @@ extension Container {
             case .scoped(let kept): keptScope = kept.storage == nil ? kept : nil
             case .singleton, .weak: keptScope = nil
             }
-            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(consumer)]
+            var seen: Set<EntryID> = [EntryID(consumer)]
             var paths: [(entry: Entry, path: [ServiceKey], dependencies: [Dependency])] = [
                 (consumer, [consumer.service], (consumer.knownDependencies ?? []) + (consumer.hookDependencies ?? []))
             ]
             while let (_, path, dependencies) = paths.popLast() {
                 for dependency in dependencies where !dependency.isDeferred {
-                    guard var next = self.entry(for: dependency.key, scope: scope), seen.insert(ObjectIdentifier(next)).inserted
+                    guard var next = self.entry(for: dependency.key, scope: scope), seen.insert(EntryID(next)).inserted
                     else { continue }
                     var nextPath = path + [next.service]
                     if next.kind == .forwarding, let target = next.forwardingTarget {

@@ -19,6 +19,11 @@ struct Key: Hashable, Sendable {
     /// What dictionaries hash: the word, finalized with a multiply-xorshift mix instead of
     /// SipHash, which cost more than the rest of a lookup (keys are types, not attacker input).
     func _rawHashValue(seed: Int) -> Int {
+        Self.mix(word, seed: seed)
+    }
+
+    /// A multiply-xorshift finalizer of `word` and a dictionary's seed.
+    static func mix(_ word: UInt, seed: Int) -> Int {
         var hash = word ^ UInt(bitPattern: seed)
         hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         hash = (hash ^ (hash >> 33)) &* 0xC4CE_B9FE_1A85_EC53
@@ -34,5 +39,26 @@ struct Key: Hashable, Sendable {
 extension Key {
     init<S, each A>(_ service: S.Type, name: Name?, arguments: (repeat each A).Type) {
         self.init(type: ObjectIdentifier(service), name: name, arguments: ObjectIdentifier(arguments))
+    }
+}
+
+/// A registration entry's identity as a dictionary key, hashed like `Key` (an
+/// `ObjectIdentifier` key is hashed with SipHash, which cost validation more than its lookups).
+struct EntryID: Hashable, Sendable {
+    private let id: ObjectIdentifier
+
+    init(_ entry: Entry) {
+        id = ObjectIdentifier(entry)
+    }
+
+    /// The identity of an entry being deinitialized (`LearnedDependencies.forget`).
+    init(_ id: ObjectIdentifier) {
+        self.id = id
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    func _rawHashValue(seed: Int) -> Int {
+        Key.mix(UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15, seed: seed)
     }
 }

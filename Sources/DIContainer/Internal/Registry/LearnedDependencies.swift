@@ -21,7 +21,7 @@ final class LearnedDependencies: Sendable {
         var hooks: [Dependency]?
     }
 
-    private let records = Locked<[ObjectIdentifier: Record]>([:])
+    private let records = Locked<[EntryID: Record]>([:])
 
     /// What `entry`'s factory asked for, if a run completed (or failed: `isComplete` is false).
     func factoryDependencies(of entry: Entry) -> (dependencies: [Dependency], isComplete: Bool)? {
@@ -72,16 +72,16 @@ final class LearnedDependencies: Sendable {
     func forget(_ entry: ObjectIdentifier) {
         records.withLock { records in
             // Most entries never learn: an empty table is not hashed into.
-            if !records.isEmpty { records[entry] = nil }
+            if !records.isEmpty { records[EntryID(entry)] = nil }
         }
     }
 
     private func record(of entry: Entry) -> Record? {
-        records.withLock { $0[ObjectIdentifier(entry)] }
+        records.withLock { $0[EntryID(entry)] }
     }
 
     private func update(_ entry: Entry, _ change: (inout Record) -> Void) {
-        records.withLock { records in change(&records[ObjectIdentifier(entry), default: Record()]) }
+        records.withLock { records in change(&records[EntryID(entry), default: Record()]) }
     }
 }
 
