@@ -89,8 +89,8 @@ extension Entry {
     /// The dependencies known without running the factory now (`LearnedDependencies`).
     var knownDependencies: [Dependency]? { LearnedDependencies.shared.knownDependencies(of: self) }
 
-    /// What the hooks asked for on their first run.
-    var hookDependencies: [Dependency]? { LearnedDependencies.shared.hookDependencies(of: self) }
+    /// What the hooks asked for on their first run (`nil` without hooks: the table is not read).
+    var hookDependencies: [Dependency]? { hooks.isEmpty ? nil : LearnedDependencies.shared.hookDependencies(of: self) }
 
     /// Whether validation has to run the factory to learn its dependencies.
     var needsDryRun: Bool {
