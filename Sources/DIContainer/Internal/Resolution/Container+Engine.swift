@@ -105,8 +105,10 @@ extension Container {
     /// One synchronous step for `entry`.
     func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         if entry.kind == .forwarding { return try forward(S.self, entry, arguments: arguments, parent: parent, resolution: resolution) }
-        // A plain transient step (nothing kept, no main actor, no tracing) needs no `StepStart`.
-        if entry.slot == nil, entry.kind == .sync, case .transient = entry.lifetime, !resolution.isTraced {
+        // A transient step without tracing needs no `StepStart`: it keeps nothing, and a
+        // main-actor factory checks the main actor itself (`MainActorFactory`), refusing with the
+        // error `StepStart.prepare` would throw.
+        if entry.slot == nil, entry.kind != .async, case .transient = entry.lifetime, !resolution.isTraced {
             let made: S = try StepStart.build(S.self, entry, parent: parent, resolution: resolution, arguments)
             if entry.additions != nil { StepStart.queueHooks(of: made, entry, parent: parent, resolution: resolution, slot: nil) }
             return made
