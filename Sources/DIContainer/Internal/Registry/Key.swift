@@ -42,8 +42,8 @@ extension Key {
     }
 }
 
-/// A registration entry's identity as a dictionary key, hashed like `Key` (an
-/// `ObjectIdentifier` key is hashed with SipHash, which cost validation more than its lookups).
+/// A registration entry's identity as a dictionary key, hashed like `Key`: hashed with SipHash,
+/// as an `ObjectIdentifier` key is, it would cost validation more than its lookups do.
 struct EntryID: Hashable, Sendable {
     private let id: ObjectIdentifier
 

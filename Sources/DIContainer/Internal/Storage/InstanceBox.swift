@@ -2,14 +2,15 @@
 /// lifetimes hand it to every thread that asks): the instance, its type erased, or, in a `weak`
 /// store and for a resolution's `graph` instances once a `Lazy` may keep them, a weak hold on it.
 ///
-/// Not generic: making or opening an `InstanceBox<S>` looked that type up at run time on every
-/// build and every reuse (the engine is not specialized for the service types). Opening this box
-/// is a cast of its `value` to the service type (`if let value = box.value as? S`: a generic
-/// function returning `S?` would look `Optional<S>` up instead). A box that holds the instance
-/// weakly is opened `strengthened`.
+/// Not generic: the engine is not specialized for the service types, so a box generic over one
+/// would be looked up at run time on every build and every reuse. Opening this box is a cast of
+/// its `value` to the service type, whose `Optional<S>` is looked up at run time too: the engine
+/// opens boxes only off its plain path (`resolveKept`, `StepStart.unbox`). A box that holds the
+/// instance weakly is opened `strengthened`.
 // `@unchecked Sendable`, reviewed: one `let`. Only three kinds of value are boxed: services of
 // the shared lifetimes, which `register` requires to be `Sendable`; `registerMainActor` services,
-// whose boxes the engine opens only on the main actor (it checks before every step); and weak
+// whose boxes are made and opened only on the main actor (the engine checks before every step
+// that keeps one, a main-actor factory before it runs); and weak
 // holds on either (`WeakInstance`, whose weak reference the runtime loads atomically).
 final class InstanceBox: @unchecked Sendable {
     let value: Any
