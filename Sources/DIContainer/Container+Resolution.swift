@@ -58,7 +58,7 @@ extension Container: Resolver {
     /// - Throws: `ResolutionError`.
     public func resolveAsync<S>(_ type: S.Type, name: Name? = nil) async throws -> S {
         try await resolveAsync(
-            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (), parent: nil)
+            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: ())
     }
 
     /// The instance registered for `type` under `name`, built with runtime arguments, running an
@@ -72,8 +72,7 @@ extension Container: Resolver {
     /// - Throws: `ResolutionError`.
     public func resolveAsync<S, each A>(_ type: S.Type, name: Name? = nil, arguments: repeat each A) async throws -> S {
         try await resolveAsync(
-            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
-            parent: nil)
+            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments))
     }
 
     /// Every registration of `type` without runtime arguments, across all names, in registration

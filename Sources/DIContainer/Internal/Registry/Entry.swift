@@ -101,7 +101,7 @@ class Entry: @unchecked Sendable {
     }
 
     deinit {
-        LearnedDependencies.shared.forget(ObjectIdentifier(self))
+        LearnedDependencies.shared.forget(EntryID(self))
     }
 
     /// Which registration this entry is, whatever was added to it since `register`.
@@ -332,7 +332,7 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
 
     override func dryRunAsync(in container: Container, _ mode: Resolution.DryRun) async throws {
         guard let none = () as? Args else { return }
-        _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil, dryRun: mode)
+        _ = try await container.resolveAsync(S.self, key: key, arguments: none, dryRun: mode)
     }
 
     override func startUp(in container: Container) async throws {
@@ -341,7 +341,7 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
         }
         let key = key
         guard isMainActor else {
-            _ = try await container.resolveAsync(S.self, key: key, arguments: none, parent: nil)
+            _ = try await container.resolveAsync(S.self, key: key, arguments: none)
             return
         }
         try await MainActor.run { _ = try container.resolve(S.self, key: key, arguments: none, parent: nil) }

@@ -51,11 +51,6 @@ struct EntryID: Hashable, Sendable {
         id = ObjectIdentifier(entry)
     }
 
-    /// The identity of an entry being deinitialized (`LearnedDependencies.forget`).
-    init(_ id: ObjectIdentifier) {
-        self.id = id
-    }
-
     func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     func _rawHashValue(seed: Int) -> Int {

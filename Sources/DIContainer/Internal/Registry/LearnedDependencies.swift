@@ -69,10 +69,10 @@ final class LearnedDependencies: Sendable {
     }
 
     /// Drops what `entry` learned: called by its `deinit`, before its identity can be reused.
-    func forget(_ entry: ObjectIdentifier) {
+    func forget(_ entry: EntryID) {
         records.withLock { records in
             // Most entries never learn: an empty table is not hashed into.
-            if !records.isEmpty { records[EntryID(entry)] = nil }
+            if !records.isEmpty { records[entry] = nil }
         }
     }
 

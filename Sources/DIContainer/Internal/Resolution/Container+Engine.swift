@@ -73,11 +73,8 @@ extension Container {
         }
     }
 
-    /// Resolves `key`, running an `async` factory if the registration has one.
-    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, dryRun: Resolution.DryRun? = nil) async throws -> S {
-        if let parent {
-            return try await stepAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
-        }
+    /// Resolves `key` in a new resolution, running an `async` factory if the registration has one.
+    func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, dryRun: Resolution.DryRun? = nil) async throws -> S {
         let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun, thread: .current)
         return try await resolution.enterAsync {
             do {
@@ -384,7 +381,7 @@ struct StepStart {
 
     /// Hands out `value`: queues a new one for its hooks, and reports a traced step.
     func end<S>(_ value: consuming S, slot: Slot?, created: Bool) -> S {
-        if created { Self.queueHooks(of: copy value, entry, parent: parent, resolution: resolution, slot: slot) }
+        if created, entry.additions != nil { Self.queueHooks(of: value, entry, parent: parent, resolution: resolution, slot: slot) }
         if started != 0 {
             resolution.container.reportTraced(entry, depth: (parent?.depth ?? 0) + 1, created: created, since: started)
         }

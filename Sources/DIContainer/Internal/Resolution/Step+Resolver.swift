@@ -1,12 +1,9 @@
 /// A step as the resolver its factory receives: while the factory runs, every call continues
-/// the resolution below the step; afterwards, each call starts a new resolution.
+/// the resolution below the step, straight to the engine's step; afterwards, each call starts a
+/// new resolution.
 extension Step: Resolver {
-    /// The step to continue, while its factory runs.
-    private var running: Step? { isFinished ? nil : self }
-
     func resolve<S>(_ type: S.Type, name: Name?) throws -> S {
         let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
-        // While the factory runs, the step goes on below this one, straight to the engine's step.
         guard isFinished else { return try container.step(S.self, key: key, arguments: (), parent: self, resolution: resolution) }
         return try container.resolve(S.self, key: key, arguments: (), parent: nil)
     }
@@ -20,18 +17,22 @@ extension Step: Resolver {
     }
 
     func resolveAsync<S>(_ type: S.Type, name: Name?) async throws -> S {
-        try await container.resolveAsync(
-            S.self, key: Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments), arguments: (),
-            parent: running)
+        let key = Key(type: ObjectIdentifier(S.self), name: name, arguments: Key.noArguments)
+        guard isFinished else {
+            return try await container.stepAsync(S.self, key: key, arguments: (), parent: self, resolution: resolution)
+        }
+        return try await container.resolveAsync(S.self, key: key, arguments: ())
     }
 
     func resolveAsync<S, each A>(_ type: S.Type, name: Name?, arguments: repeat each A) async throws -> S {
-        try await container.resolveAsync(
-            S.self, key: Key(S.self, name: name, arguments: (repeat each A).self), arguments: (repeat each arguments),
-            parent: running)
+        let key = Key(S.self, name: name, arguments: (repeat each A).self)
+        guard isFinished else {
+            return try await container.stepAsync(S.self, key: key, arguments: (repeat each arguments), parent: self, resolution: resolution)
+        }
+        return try await container.resolveAsync(S.self, key: key, arguments: (repeat each arguments))
     }
 
     func resolveAll<S>(_ type: S.Type) throws -> [S] {
-        try container.resolveAll(S.self, parent: running)
+        try container.resolveAll(S.self, parent: isFinished ? nil : self)
     }
 }
