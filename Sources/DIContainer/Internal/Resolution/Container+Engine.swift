@@ -33,21 +33,17 @@ extension Container {
         guard scope == nil, let entry = entry(for: key, scope: nil), entry.kind == .sync else {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun, thread: thread)
         }
-        // A built singleton needs no resolution.
-        if !tracing.isEnabled, let kept = entry.slot?.storage.current.instance as? InstanceBox {
-            return try resolveKept(S.self, kept, key: key, arguments: arguments, dryRun: dryRun, found: entry, thread: thread)
+        // A built singleton needs no resolution. (A kept value that is no `S`, a custom storage's
+        // own, goes on to the resolution, which says so.) A `switch` casts into an `S` directly;
+        // `if case … as S` or `as? S` would make an `Optional<S>`, whose metadata is looked up at
+        // run time on every call.
+        if !tracing.isEnabled, let box = entry.slot?.storage.current.instance as? InstanceBox {
+            switch box.value {
+            case let kept as S: return kept
+            default: break
+            }
         }
         return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, thread: thread)
-    }
-
-    /// The kept instance in `box`, or, when it is no `S` (a custom storage's own value), the
-    /// resolution that says so. Apart from `resolve`: opening the box makes an `Optional<S>`,
-    /// which costs a metadata look-up wherever it is declared.
-    private func resolveKept<S, Args>(
-        _: S.Type, _ box: InstanceBox, key: Key, arguments: Args, dryRun: Resolution.DryRun?, found: Entry, thread: ThreadState
-    ) throws -> S {
-        if case let kept as S = box.value { return kept }
-        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: found, thread: thread)
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
@@ -256,12 +252,13 @@ extension Container {
     }
 
     private func forwarded<S>(_ value: Any, as _: S.Type, from target: Entry, in step: Step) throws -> S {
-        guard let forwarded = value as? S else {
+        switch value {  // not `as? S`: see `Container.resolve`
+        case let forwarded as S: return forwarded
+        default:
             throw ResolutionError(
                 .forwardingMismatch(target: target.service, instanceType: displayName(of: type(of: value))),
                 path: step.path, registrationSite: target.site)
         }
-        return forwarded
     }
 }
 
@@ -364,8 +361,10 @@ struct StepStart {
 
     /// The instance in a box the resolution kept (`graph`).
     func unbox<S>(_ kept: InstanceBox, as _: S.Type) throws -> S {
-        guard case let value as S = kept.value else { throw foreignInstance() }
-        return value
+        switch kept.value {  // not `as? S`: see `Container.resolve`
+        case let value as S: return value
+        default: throw foreignInstance()
+        }
     }
 
     private func foreignInstance() -> ResolutionError {
