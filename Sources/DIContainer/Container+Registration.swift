@@ -216,7 +216,7 @@ extension Container {
     /// Adds `entry`, replacing any registration under the same key.
     func add<S>(_ entry: Entry) -> Registration<S> {
         registry.add(entry)
-        return Registration(key: entry.key, registered: entry, container: self)
+        return Registration(registered: entry, container: self)
     }
 }
 

@@ -12,9 +12,9 @@
 /// `Service` is the registered type; `Registration.Info` (the readable description that
 /// `Container.registrations` lists) does not depend on it.
 public struct Registration<Service>: Sendable {
-    let key: Key
     /// The registration as `register` made it, before anything was added to it.
     let registered: Entry
+    var key: Key { registered.key }
     /// This registration's entry as it is now, with what was added to it (or as `register` made
     /// it, once replaced or removed).
     var current: Entry {
