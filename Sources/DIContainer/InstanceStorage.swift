@@ -57,10 +57,20 @@ extension InstanceStorage {
 
 /// `singleton`, `scoped` and `graph`: holds the instance strongly.
 final class SharedStorage: InstanceStorage {
-    private let kept = Locked<(any Sendable)?>(nil)
+    private let kept = Locked<InstanceBox?>(nil)
 
-    var instance: (any Sendable)? { kept.withLock { $0 } }
-    func store(_ instance: any Sendable) { kept.withLock { $0 = instance } }
+    var instance: (any Sendable)? { box }
+
+    /// The kept box as it is, which the engine reads without casting `any Sendable` (`Kept`).
+    var box: InstanceBox? { kept.withLock { $0 } }
+
+    func store(_ instance: any Sendable) {
+        // Only the engine stores here, and only its boxes: anything else would not be kept (and
+        // built again), never handed out as something it is not.
+        let box = instance as? InstanceBox
+        kept.withLock { $0 = box }
+    }
+
     func reset() { kept.withLock { $0 = nil } }
 }
 

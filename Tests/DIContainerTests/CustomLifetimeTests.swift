@@ -187,4 +187,32 @@ struct CustomLifetimeTests {
         #expect(!results.values.contains(ObjectIdentifier(first)))
         #expect(builds.value == 2)
     }
+
+    /// A storage that hands back a value of its own instead of what the container stored.
+    private final class MadeUpStorage: InstanceStorage {
+        var instance: (any Sendable)? { "made up" }
+        func store(_ instance: any Sendable) {}
+        func reset() {}
+    }
+
+    @Test("a storage handing back a value the container did not store fails the resolve, at top level and as a dependency")
+    func madeUpInstance() throws {
+        let container = Container()
+        container.register(Token.self, lifetime: .custom("made up") { MadeUpStorage() }) { _ in Token() }
+        container.register(Session.self) { r in
+            _ = try r.resolve(Token.self)
+            return Session()
+        }
+        for (service, path) in [("Token", ["Token"]), ("Session", ["Session", "Token"])] {
+            let error = try #require(throws: ResolutionError.self) {
+                if service == "Token" { _ = try container.resolve(Token.self) } else { _ = try container.resolve(Session.self) }
+            }
+            guard case .factoryFailed(let underlying) = error.kind else {
+                Issue.record("expected factoryFailed, got \(error.kind)")
+                continue
+            }
+            #expect("\(underlying)".contains("handed back a value the container did not store"))
+            #expect(error.path.map(\.typeName).map { $0.split(separator: ".").last.map(String.init) ?? $0 } == path)
+        }
+    }
 }

@@ -77,14 +77,19 @@ final class OpenScope: Sendable {
         let storage: ScopedStorage
         /// The scope, for the endings (a cycle while the scope is open: `close` drops the stores).
         let scope: OpenScope
-        private let kept = Locked<(any Sendable)?>(nil)
+        private let kept = Locked<InstanceBox?>(nil)
 
         init(of storage: ScopedStorage, in scope: OpenScope) {
             (self.storage, self.scope) = (storage, scope)
         }
 
-        var instance: (any Sendable)? { kept.withLock { $0 } }
-        func store(_ instance: any Sendable) { kept.withLock { $0 = instance } }
+        var instance: (any Sendable)? { box }
+        /// The kept box as it is (see `SharedStorage`).
+        var box: InstanceBox? { kept.withLock { $0 } }
+        func store(_ instance: any Sendable) {
+            let box = instance as? InstanceBox  // only the engine stores here, as in `SharedStorage`
+            kept.withLock { $0 = box }
+        }
         func reset() { kept.withLock { $0 = nil } }
     }
 
@@ -100,17 +105,18 @@ final class OpenScope: Sendable {
 /// `reset`), or, inside `withScope(s)`, the open scope's own store.
 final class ScopedStorage: InstanceStorage {
     let scope: Scope
-    private let kept = Locked<(any Sendable)?>(nil)
+    /// The instance of the scope's current generation, outside `withScope`.
+    private let generation = SharedStorage()
 
     init(_ scope: Scope) {
         self.scope = scope
     }
 
     var current: any InstanceStorage {
-        OpenScope.innermost?.open(scope)?.store(for: self) ?? self
+        OpenScope.innermost?.open(scope)?.store(for: self) ?? generation
     }
 
-    var instance: (any Sendable)? { kept.withLock { $0 } }
-    func store(_ instance: any Sendable) { kept.withLock { $0 = instance } }
-    func reset() { kept.withLock { $0 = nil } }
+    var instance: (any Sendable)? { generation.instance }
+    func store(_ instance: any Sendable) { generation.store(instance) }
+    func reset() { generation.reset() }
 }

@@ -37,7 +37,7 @@ extension Container {
         // own, goes on to the resolution, which says so.) A `switch` casts into an `S` directly;
         // `if case … as S` or `as? S` would make an `Optional<S>`, whose metadata is looked up at
         // run time on every call.
-        if !tracing.isEnabled, let box = entry.slot?.storage.current.instance as? InstanceBox {
+        if !tracing.isEnabled, let slot = entry.slot, case .box(let box)? = Kept(in: slot.storage.current) {
             switch box.value {
             case let kept as S: return kept
             default: break
@@ -294,7 +294,7 @@ struct StepStart {
     /// Whether to reuse the kept instance, build, or wait.
     func next(slot: Slot) throws -> Slot.Claim {
         let store = slot.storage.current
-        if let kept = store.instance { return .built(kept) }
+        if let kept = Kept(in: store) { return .built(kept) }
         // Checked before claiming the build: this resolution may be the builder.
         try Step.checkCycle(entry, below: parent)
         return slot.claim(in: store, by: resolution.id)
@@ -354,8 +354,8 @@ struct StepStart {
 
     /// The instance in a box the store kept; a store that hands back anything else (a custom
     /// storage that made up a value) fails the step.
-    func unbox<S>(_ kept: any Sendable, as _: S.Type) throws -> S {
-        guard let box = kept as? InstanceBox else { throw foreignInstance() }
+    func unbox<S>(_ kept: Kept, as _: S.Type) throws -> S {
+        guard case .box(let box) = kept else { throw foreignInstance() }
         return try unbox(box, as: S.self)
     }
 

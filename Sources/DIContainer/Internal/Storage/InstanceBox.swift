@@ -4,9 +4,9 @@
 ///
 /// Not generic: the engine is not specialized for the service types, so a box generic over one
 /// would be looked up at run time on every build and every reuse. Opening this box is a cast of
-/// its `value` to the service type, whose `Optional<S>` is looked up at run time too: the engine
-/// opens boxes only off its plain path (`resolveKept`, `StepStart.unbox`). A box that holds the
-/// instance weakly is opened `strengthened`.
+/// its `value` to the service type, written as a `switch` (`Container.resolve`,
+/// `StepStart.unbox`): `as? S` would make an `Optional<S>`, looked up at run time too. A box that
+/// holds the instance weakly is opened `strengthened`.
 // `@unchecked Sendable`, reviewed: one `let`. Only three kinds of value are boxed: services of
 // the shared lifetimes, which `register` requires to be `Sendable`; `registerMainActor` services,
 // whose boxes are made and opened only on the main actor (the engine checks before every step
@@ -29,6 +29,36 @@ final class InstanceBox: @unchecked Sendable {
     var strengthened: InstanceBox? {
         guard let weak = value as? WeakInstance else { return self }
         return weak.object.map(InstanceBox.init)
+    }
+}
+
+/// What a store keeps, as the engine reads it: the box it was given, or a custom store's own
+/// value that is no box (`foreign`, which fails the step).
+enum Kept {
+    case box(InstanceBox)
+    case foreign
+
+    /// What `store` keeps, `nil` for nothing. The engine's own stores (`SharedStorage`, which
+    /// singletons and a scope's generations use, and an open scope's `OpenScope.Store`) hand their
+    /// box over as it is; a custom store's value is cast from `any Sendable`, which costs about as
+    /// much as the rest of a built singleton's read.
+    init?(in store: any InstanceStorage) {
+        let box: InstanceBox?
+        if let shared = store as? SharedStorage {
+            box = shared.box
+        } else if let scoped = store as? OpenScope.Store {
+            box = scoped.box
+        } else {
+            switch store.instance {
+            case nil: return nil
+            case let custom as InstanceBox: box = custom
+            default:
+                self = .foreign
+                return
+            }
+        }
+        guard let box else { return nil }
+        self = .box(box)
     }
 }
 

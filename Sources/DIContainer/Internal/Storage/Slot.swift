@@ -49,7 +49,7 @@ final class Slot: Sendable {
     /// What a resolution that found the store empty does next.
     enum Claim {
         /// Another resolution finished a build meanwhile.
-        case built(any Sendable)
+        case built(Kept)
         /// Build, then `finish` with this generation.
         case build(generation: Generation)
         /// Wait for `builder`, then look again.
@@ -66,7 +66,7 @@ final class Slot: Sendable {
     func claim(in store: any InstanceStorage, by owner: UInt64) -> Claim {
         state.withLock { state in
             guard !state.isClosed else { return .closed }
-            if let kept = store.instance { return .built(kept) }
+            if let kept = Kept(in: store) { return .built(kept) }
             let index =
                 state.build(of: store)
                 ?? {
