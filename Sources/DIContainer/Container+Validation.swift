@@ -262,7 +262,7 @@ extension Container {
     /// Cycles among the known dependencies (a dry run finds those it walks; this finds the rest).
     private func cycles(in entries: [Entry], scope: OverrideScope?) -> [ResolutionError] {
         var errors: [ResolutionError] = []
-        var state: [EntryID: Bool] = [:]  // false: on the current path, true: done
+        var state: [EntryID: Bool] = .init(minimumCapacity: entries.count)  // false: on the current path, true: done
         var stack: [Entry] = []
 
         func visit(_ entry: Entry) {

@@ -324,19 +324,30 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
         return try await container.stepAsync(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
     }
 
+    // Only factories without runtime arguments are dry-run or started; for them `Args` is `Void`.
+    // `()` is cast to `Args` with a `switch`: `() as? Args` would make an `Optional<Args>`, whose
+    // metadata is looked up at run time (as much as a third of a dry run).
+
     override func dryRun(in container: Container, _ mode: Resolution.DryRun) throws {
-        // Only factories without runtime arguments are dry-run; for them `Args` is `Void`.
-        guard !isAsync, let none = () as? Args else { return }
-        _ = try container.resolve(S.self, key: key, arguments: none, parent: nil, dryRun: mode)
+        guard !isAsync else { return }
+        switch () as Any {
+        case let none as Args: _ = try container.resolve(S.self, key: key, arguments: none, parent: nil, dryRun: mode)
+        default: return
+        }
     }
 
     override func dryRunAsync(in container: Container, _ mode: Resolution.DryRun) async throws {
-        guard let none = () as? Args else { return }
-        _ = try await container.resolveAsync(S.self, key: key, arguments: none, dryRun: mode)
+        switch () as Any {
+        case let none as Args: _ = try await container.resolveAsync(S.self, key: key, arguments: none, dryRun: mode)
+        default: return
+        }
     }
 
     override func startUp(in container: Container) async throws {
-        guard let none = () as? Args else {
+        let none: Args
+        switch () as Any {
+        case let value as Args: none = value
+        default:
             throw ResolutionError(.argumentMismatch(registered: [argumentTypes.map(displayName(of:))], given: []), path: [service])
         }
         let key = key

@@ -202,8 +202,13 @@ struct Registry: ~Copyable, Sendable {
     func entries(ofType type: ObjectIdentifier) -> [Entry] { entries { $0.key.type == type } }
 
     private func entries(where isIncluded: (Entry) -> Bool) -> [Entry] {
-        let found = state.withLock { $0.entries.values.filter { isIncluded($0.entry) } }
-        return found.sorted { $0.order < $1.order }.map(\.entry)
+        // Orders are the places 0..<registered (a replacement keeps its place; only `removeAll`
+        // drops registrations, and it starts again from 0): each entry goes straight to its
+        // place, without sorting.
+        let (found, places) = state.withLock { ($0.entries.values.filter { isIncluded($0.entry) }, $0.registered) }
+        var ordered = [Entry?](repeating: nil, count: places)
+        for registered in found { ordered[registered.order] = registered.entry }
+        return ordered.compactMap { $0 }
     }
 }
 
