@@ -69,14 +69,21 @@ struct AnyDecorator: Sendable {
 
     init<S>(_ decorate: @escaping @Sendable (any Resolver, S) throws -> S, site: String) {
         self.site = site
+        // Casts with `switch`: `as? S` would make an `Optional<S>`, looked up at run time on
+        // every call (the engine is not specialized for the service types).
         body = { resolver, inner in
-            guard let inner = inner as? S else { return inner }
-            return try decorate(resolver, inner)
+            switch inner {
+            case let inner as S: try decorate(resolver, inner)
+            default: inner
+            }
         }
     }
 
     func apply<S>(_ inner: S, _ resolver: any Resolver) throws -> S {
-        try body(resolver, inner) as? S ?? inner
+        switch try body(resolver, inner) {
+        case let decorated as S: decorated
+        default: inner
+        }
     }
 }
 

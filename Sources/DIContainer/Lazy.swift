@@ -90,8 +90,11 @@ final class LazyCell: Sendable {
             }
             switch claim {
             case nil:
-                guard let value = built?.value as? S else { continue }
-                return value
+                // A `switch`, not `as? S`, which would look `Optional<S>` up on every read.
+                switch built?.value {
+                case .some(let value as S): return value
+                default: continue
+                }
             case .wait(let builder)? where builder == thread:
                 let service = ServiceKey(typeName: displayName(of: S.self))
                 let path = ThreadState.current.running?.path ?? []

@@ -312,16 +312,25 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
         return Factory<F, Args>(definition, .withArguments { _, _ in throw Refusal(kind: .notRegistered) })
     }
 
+    // The forwarded type's arguments are cast with a `switch`, as `()` below.
+
     override func stepForwarded(arguments: Any, parent: Step?, resolution: Resolution) throws -> Any {
-        guard let arguments = arguments as? Args else { throw Refusal(kind: .notRegistered) }
-        return try resolution.container.step(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
+        switch arguments {
+        case let arguments as Args:
+            try resolution.container.step(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
+        default: throw Refusal(kind: .notRegistered)
+        }
     }
 
     override func stepForwardedAsync(arguments: Any, parent: Step?, resolution: Resolution) async throws -> Any {
-        guard let arguments = arguments as? Args else { throw Refusal(kind: .notRegistered) }
+        let typed: Args
+        switch arguments {
+        case let arguments as Args: typed = arguments
+        default: throw Refusal(kind: .notRegistered)
+        }
         let container = resolution.container
-        guard isAsync else { return try container.step(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution) }
-        return try await container.stepAsync(S.self, entry: self, arguments: arguments, parent: parent, resolution: resolution)
+        guard isAsync else { return try container.step(S.self, entry: self, arguments: typed, parent: parent, resolution: resolution) }
+        return try await container.stepAsync(S.self, entry: self, arguments: typed, parent: parent, resolution: resolution)
     }
 
     // Only factories without runtime arguments are dry-run or started; for them `Args` is `Void`.
