@@ -15,8 +15,9 @@ final class OpenScope: Sendable {
     private let container: Container
 
     private struct State: Sendable {
-        /// One store per registration resolved in the scope: a few, so a list.
-        var stores: [Store] = []
+        /// One store per registration resolved in the scope, with what it keeps (under this lock:
+        /// a store has none of its own): a few, so a list.
+        var stores: [(store: Store, kept: InstanceBox?)] = []
         /// What its stores kept with shutdown hooks; while there are some, its container tracks
         /// the scope for `shutdown`.
         var endings: [Ending] = []
@@ -41,9 +42,9 @@ final class OpenScope: Sendable {
     func store(for storage: ScopedStorage) -> any InstanceStorage {
         state.withLock { state in
             guard !state.isClosed else { return Unkept() }
-            if let store = state.stores.first(where: { $0.storage === storage }) { return store }
+            if let kept = state.stores.first(where: { $0.store.storage === storage }) { return kept.store }
             let store = Store(of: storage, in: self)
-            state.stores.append(store)
+            state.stores.append((store, nil))
             return store
         }
     }
@@ -66,9 +67,22 @@ final class OpenScope: Sendable {
             defer { state = State(isClosed: true) }
             return (state.stores, state.endings, !state.endings.isEmpty)
         }
-        _ = stores  // released here, outside the lock (each keeps the scope until then)
+        _ = stores  // released here, outside the lock (each store keeps the scope until then)
         if isTracked { container.registry.track(self, isOpen: false) }
         return endings
+    }
+
+    /// What `store` keeps.
+    private func kept(by store: Store) -> InstanceBox? {
+        state.withLock { state in state.stores.first { $0.store === store }?.kept }
+    }
+
+    /// Keeps `box` in `store`; nothing once the scope closed (its instances ended with it).
+    private func keep(_ box: InstanceBox?, in store: Store) {
+        state.withLock { state in
+            guard let index = state.stores.firstIndex(where: { $0.store === store }) else { return }
+            state.stores[index].kept = box
+        }
     }
 
     /// One registration's instance in this scope.
@@ -77,20 +91,18 @@ final class OpenScope: Sendable {
         let storage: ScopedStorage
         /// The scope, for the endings (a cycle while the scope is open: `close` drops the stores).
         let scope: OpenScope
-        private let kept = Locked<InstanceBox?>(nil)
 
         init(of storage: ScopedStorage, in scope: OpenScope) {
             (self.storage, self.scope) = (storage, scope)
         }
 
         var instance: (any Sendable)? { box }
-        /// The kept box as it is (see `SharedStorage`).
-        var box: InstanceBox? { kept.withLock { $0 } }
+        /// The kept box as it is (see `SharedStorage`); once the scope closed, none.
+        var box: InstanceBox? { scope.kept(by: self) }
         func store(_ instance: any Sendable) {
-            let box = instance as? InstanceBox  // only the engine stores here, as in `SharedStorage`
-            kept.withLock { $0 = box }
+            scope.keep(instance as? InstanceBox, in: self)  // only the engine stores here, as in `SharedStorage`
         }
-        func reset() { kept.withLock { $0 = nil } }
+        func reset() { scope.keep(nil, in: self) }
     }
 
     /// What a closed scope hands out: nothing kept, so every resolve builds.
