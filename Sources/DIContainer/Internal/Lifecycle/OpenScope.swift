@@ -44,6 +44,7 @@ final class OpenScope: Sendable {
             guard !state.isClosed else { return Unkept() }
             if let kept = state.stores.first(where: { $0.store.storage === storage }) { return kept.store }
             let store = Store(of: storage, in: self)
+            if state.stores.isEmpty { state.stores.reserveCapacity(4) }  // a request's few, without regrowing
             state.stores.append((store, nil))
             return store
         }
