@@ -69,8 +69,7 @@ struct AnyDecorator: Sendable {
 
     init<S>(_ decorate: @escaping @Sendable (any Resolver, S) throws -> S, site: String) {
         self.site = site
-        // Casts with `switch`: `as? S` would make an `Optional<S>`, looked up at run time on
-        // every call (the engine is not specialized for the service types).
+        // A `switch`, not `as? S`: see `cast(_:to:otherwise:)`.
         body = { resolver, inner in
             switch inner {
             case let inner as S: try decorate(resolver, inner)
@@ -80,10 +79,7 @@ struct AnyDecorator: Sendable {
     }
 
     func apply<S>(_ inner: S, _ resolver: any Resolver) throws -> S {
-        switch try body(resolver, inner) {
-        case let decorated as S: decorated
-        default: inner
-        }
+        try cast(body(resolver, inner), to: S.self) { inner }
     }
 }
 

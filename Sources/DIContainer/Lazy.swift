@@ -90,7 +90,7 @@ final class LazyCell: Sendable {
             }
             switch claim {
             case nil:
-                // A `switch`, not `as? S`, which would look `Optional<S>` up on every read.
+                // A `switch`, not `as? S`: see `cast(_:to:otherwise:)`.
                 switch built?.value {
                 case .some(let value as S): return value
                 default: continue

@@ -4,9 +4,8 @@
 ///
 /// Not generic: the engine is not specialized for the service types, so a box generic over one
 /// would be looked up at run time on every build and every reuse. Opening this box is a cast of
-/// its `value` to the service type, written as a `switch` (`Container.resolve`,
-/// `StepStart.unbox`): `as? S` would make an `Optional<S>`, looked up at run time too. A box that
-/// holds the instance weakly is opened `strengthened`.
+/// its `value` to the service type (`cast(_:to:otherwise:)`). A box that holds the instance
+/// weakly is opened `strengthened`.
 // `@unchecked Sendable`, reviewed: one `let`. Only three kinds of value are boxed: services of
 // the shared lifetimes, which `register` requires to be `Sendable`; `registerMainActor` services,
 // whose boxes are made and opened only on the main actor (the engine checks before every step
@@ -59,6 +58,17 @@ enum Kept {
         }
         guard let box else { return nil }
         self = .box(box)
+    }
+}
+
+/// `value` as an `S`, else what `otherwise` gives. The engine's casts to a service or argument
+/// type go through here: a `switch` casts straight into an `S`, where `as? S` (or
+/// `if case let x as S`) would make an `Optional<S>`, whose metadata the runtime looks up on every
+/// call, the engine being unspecialized.
+func cast<S>(_ value: Any, to _: S.Type, otherwise: () throws -> S) rethrows -> S {
+    switch value {
+    case let value as S: value
+    default: try otherwise()
     }
 }
 
