@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// One step of a resolution, reported to the tracing handler.
 public struct ResolutionEvent: Sendable, CustomStringConvertible {
@@ -24,10 +23,10 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
 extension Container {
     /// Reports every resolution step of this container to `handler`, until `stopTracing()`.
     ///
-    /// Tracing is off by default and then costs one relaxed atomic load per resolve. While on,
-    /// the built-singleton fast path is skipped so reuses are reported too. The resolves that
-    /// `validate()`, `registrations` and `graph(format:)` make to find dependencies are not
-    /// reported.
+    /// Tracing is off by default and then costs nothing: a resolve reads whether it is on with the
+    /// registration it looks up, under the same lock. While on, the built-singleton fast path is
+    /// skipped so reuses are reported too. The resolves that `validate()`, `registrations` and
+    /// `graph(format:)` make to find dependencies are not reported.
     ///
     /// ```swift
     /// container.startTracing { event in print(event) }
@@ -38,12 +37,10 @@ extension Container {
     /// - Parameter handler: Called on the resolving thread after each step, children first.
     public func startTracing(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
         registry.tracingHandler = handler
-        tracing.turn(on: true)
     }
 
     /// Stops reporting resolution steps.
     public func stopTracing() {
-        tracing.turn(on: false)
         registry.tracingHandler = nil
     }
 
@@ -57,25 +54,5 @@ extension Container {
                 service: entry.service, lifetime: entry.forwardingTarget?.lifetime ?? entry.lifetime,
                 isNewInstance: created && entry.forwardingTarget == nil,
                 depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
-    }
-}
-
-/// The tracing switch of one container, stored inline in it; the handler is kept by its
-/// registry, under the registry's lock. The switch is read on every resolve, so it is an atomic
-/// flag rather than that lock: set after the handler, cleared before it.
-struct Tracing: ~Copyable, Sendable {
-    private let enabled = Atomic<Bool>(false)
-
-    var isEnabled: Bool {
-        enabled.load(ordering: .relaxed)
-    }
-
-    func turn(on: Bool) {
-        enabled.store(on, ordering: .releasing)
-    }
-
-    /// The start time of a traced step, in nanoseconds (never 0).
-    func now() -> UInt64 {
-        max(1, DispatchTime.now().uptimeNanoseconds)
     }
 }

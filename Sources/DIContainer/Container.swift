@@ -35,7 +35,6 @@ public final class Container: Sendable {
     /// The lifetime of registrations that name none.
     public let defaultLifetime: Lifetime
     let registry: Registry
-    let tracing = Tracing()
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)

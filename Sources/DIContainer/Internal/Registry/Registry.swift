@@ -161,9 +161,23 @@ struct Registry: ~Copyable, Sendable {
         nonmutating set { state.withLock { $0.tracingHandler = newValue } }
     }
 
+    /// Whether tracing is on (`Container.startTracing`).
+    var isTraced: Bool {
+        state.withLock { $0.tracingHandler != nil }
+    }
+
     /// The registration answering `key` here, if any.
     func entry(for key: Key) -> Entry? {
         state.withLock { $0.entries[key]?.entry }
+    }
+
+    /// The registration answering `key` here, if any, and in `isTraced` whether tracing is on:
+    /// what a resolve reads first, under one lock.
+    func entry(for key: Key, isTraced: inout Bool) -> Entry? {
+        state.withLock { state in
+            isTraced = state.tracingHandler != nil
+            return state.entries[key]?.entry
+        }
     }
 
     /// Drops every registration and what was replaced (the decorators stay); returns them, so that they are released

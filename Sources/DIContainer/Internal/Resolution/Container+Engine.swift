@@ -1,3 +1,4 @@
+import Dispatch
 import Locking
 
 /// The resolution engine. A step looks the key up (test overrides first, then this container
@@ -30,19 +31,28 @@ extension Container {
         if let running = thread.running, running.container === self, running.resolution.scope === scope {
             return try step(S.self, key: key, arguments: arguments, parent: running, resolution: running.resolution)
         }
-        guard scope == nil, let entry = entry(for: key, scope: nil), entry.kind == .sync else {
+        guard scope == nil else {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, dryRun: dryRun, thread: thread)
+        }
+        // Whether tracing is on comes with the registration, under the lookup's lock.
+        var isTraced = false
+        guard let entry = registry.entry(for: key, isTraced: &isTraced)?.answering ?? self.parent?.entry(for: key, scope: nil),
+            entry.kind == .sync
+        else {
+            return try resolveTopLevel(
+                S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, isTraced: isTraced, thread: thread)
         }
         // A built singleton needs no resolution. (A kept value that is no `S`, a custom storage's
         // own, goes on to the resolution, which says so.) The cast is `cast(_:to:otherwise:)`
         // written out: its closure would cost this read a few percent.
-        if !tracing.isEnabled, let slot = entry.slot, case .box(let box)? = Kept(in: slot.storage.current) {
+        if !isTraced, let slot = entry.slot, case .box(let box)? = Kept(in: slot.storage.current) {
             switch box.value {
             case let kept as S: return kept
             default: break
             }
         }
-        return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, thread: thread)
+        return try resolveTopLevel(
+            S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, isTraced: isTraced, thread: thread)
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
@@ -50,12 +60,13 @@ extension Container {
     ///
     /// - Parameters:
     ///   - found: The registration for `key`, when the caller looked it up already.
+    ///   - isTraced: Whether the container traces, when the caller read it with the registration.
     ///   - thread: The calling thread's state, when the caller has it at hand.
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil,
-        thread: ThreadState = .current
+        isTraced: Bool? = nil, thread: ThreadState = .current
     ) throws -> S {
-        let resolution = Resolution(container: self, scope: scope, dryRun: dryRun, thread: thread)
+        let resolution = Resolution(container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread)
         return try resolution.enter {
             do {
                 if let found {
@@ -270,7 +281,8 @@ struct StepStart {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        started = resolution.isTraced ? resolution.container.tracing.now() : 0
+        // Never 0, which means untraced.
+        started = resolution.isTraced ? max(1, DispatchTime.now().uptimeNanoseconds) : 0
     }
 
     /// Checks what must hold before anything is reused or built, and finds where the instance is

@@ -55,12 +55,15 @@ final class Resolution: Sendable {
 
     /// A new resolution, started by the thread `thread` is the state of; a dry run (validation's)
     /// is never traced.
-    init(container: Container, scope: OverrideScope?, dryRun: DryRun?, thread: ThreadState) {
+    ///
+    /// - Parameter isTraced: Whether the container traces, when the caller read it with the
+    ///   registration (`Registry.entry(for:isTraced:)`); else it is read here.
+    init(container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState) {
         let isDryRun = dryRun != nil
         id = thread.nextResolutionID()
         self.container = container
         self.scope = scope
-        isTraced = !isDryRun && container.tracing.isEnabled
+        self.isTraced = !isDryRun && (isTraced ?? container.registry.isTraced)
         self.isDryRun = isDryRun
         discardsInstances = dryRun == .discarding
         state = Locked(State())
