@@ -23,10 +23,11 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
 extension Container {
     /// Reports every resolution step of this container to `handler`, until `stopTracing()`.
     ///
-    /// Tracing is off by default and then costs nothing: a resolve reads whether it is on with the
-    /// registration it looks up, under the same lock. While on, the built-singleton fast path is
-    /// skipped so reuses are reported too. The resolves that `validate()`, `registrations` and
-    /// `graph(format:)` make to find dependencies are not reported.
+    /// Tracing is off by default and then costs a plain resolve nothing: it reads whether tracing
+    /// is on with the registration it looks up, under the same lock (a resolve in an override
+    /// scope or an `async` one takes that lock once more). While on, the built-singleton fast
+    /// path is skipped so reuses are reported too. The resolves that `validate()`,
+    /// `registrations` and `graph(format:)` make to find dependencies are not reported.
     ///
     /// ```swift
     /// container.startTracing { event in print(event) }
