@@ -45,6 +45,12 @@ extension Container {
         registry.tracingHandler = nil
     }
 
+    /// Now, on the clock a traced step's duration is measured by, in nanoseconds: never 0, which
+    /// means untraced.
+    static func tracingClock() -> UInt64 {
+        max(1, DispatchTime.now().uptimeNanoseconds)
+    }
+
     /// Reports a traced step to the handler, if one is still set.
     func reportTraced(_ entry: Entry, depth: Int, created: Bool, since start: UInt64) {
         guard let handler = registry.tracingHandler else { return }
@@ -54,6 +60,6 @@ extension Container {
             ResolutionEvent(
                 service: entry.service, lifetime: entry.forwardingTarget?.lifetime ?? entry.lifetime,
                 isNewInstance: created && entry.forwardingTarget == nil,
-                depth: depth, duration: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- start))))
+                depth: depth, duration: .nanoseconds(Int64(clamping: Self.tracingClock() &- start))))
     }
 }

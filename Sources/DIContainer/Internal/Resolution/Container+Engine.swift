@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 
 /// The resolution engine. A step looks the key up (test overrides first, then this container
@@ -281,8 +280,7 @@ struct StepStart {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        // Never 0, which means untraced.
-        started = resolution.isTraced ? max(1, DispatchTime.now().uptimeNanoseconds) : 0
+        started = resolution.isTraced ? Container.tracingClock() : 0
     }
 
     /// Checks what must hold before anything is reused or built, and finds where the instance is
