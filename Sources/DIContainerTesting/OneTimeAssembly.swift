@@ -1,6 +1,6 @@
 public import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 
 /// The app's wiring for a test process: registers into a container once, the first time a test
 /// needs it, however many tests (in parallel, in several test targets) ask for it.
