@@ -6,56 +6,76 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "DIContainer", targets: ["DIContainer"]),
-        .library(name: "Layers", targets: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]),
-        .library(name: "AppAssembly", targets: ["AppAssembly"]),
         .executable(name: "demo", targets: ["demo"]),
         // Test support: Swift Testing traits and an XCTest base class over `withOverrides`.
         .library(name: "DIContainerTesting", targets: ["DIContainerTesting"]),
     ],
+    // Target names: every target but the products carries a `DIContainer` or `DIDemo` prefix (the
+    // folders keep the layers' names), because SwiftPM refuses two targets of one name anywhere
+    // in a package graph and an app depending on this package may well have its own `Domain`,
+    // `UseCase`, `Locking` or `AppAssembly` target (Examples/LayeredApp, built in CI, has them all).
+    // Test targets need no prefix: a dependency's test targets are not part of the app's graph.
     targets: [
         // The package's one lock type (package access: not part of any product's public API).
-        .target(name: "Locking"),
-        .target(name: "DIContainer", dependencies: ["Locking"], exclude: ["Internal/README.md"]),
-        .testTarget(name: "DIContainerTests", dependencies: ["DIContainer", "Locking"]),
+        .target(name: "DIContainerLocking", path: "Sources/Locking"),
+        .target(name: "DIContainer", dependencies: ["DIContainerLocking"], exclude: ["Internal/README.md"]),
+        .testTarget(name: "DIContainerTests", dependencies: ["DIContainer", "DIContainerLocking"]),
 
         // The reference app's layers. Each folder is its own target so the compiler enforces
         // Domain ← Infrastructure ← Repository ← UseCase ← Presentation (Scheduling usable by all).
-        .target(name: "Scheduling", dependencies: ["Locking"], path: "Sources/Layers/Scheduling"),
-        .target(name: "Domain", path: "Sources/Layers/Domain"),
-        .target(name: "Infrastructure", dependencies: ["Locking"], path: "Sources/Layers/Infrastructure"),
-        .target(name: "Repository", dependencies: ["Domain", "Infrastructure", "Scheduling"], path: "Sources/Layers/Repository"),
-        .target(name: "UseCase", dependencies: ["Domain"], path: "Sources/Layers/UseCase"),
-        .target(name: "Presentation", dependencies: ["Domain", "UseCase", "Scheduling", "Locking"], path: "Sources/Layers/Presentation"),
+        .target(name: "DIDemoScheduling", dependencies: ["DIContainerLocking"], path: "Sources/Layers/Scheduling"),
+        .target(name: "DIDemoDomain", path: "Sources/Layers/Domain"),
+        .target(name: "DIDemoInfrastructure", dependencies: ["DIContainerLocking"], path: "Sources/Layers/Infrastructure"),
+        .target(
+            name: "DIDemoRepository", dependencies: ["DIDemoDomain", "DIDemoInfrastructure", "DIDemoScheduling"],
+            path: "Sources/Layers/Repository"),
+        .target(name: "DIDemoUseCase", dependencies: ["DIDemoDomain"], path: "Sources/Layers/UseCase"),
+        .target(
+            name: "DIDemoPresentation", dependencies: ["DIDemoDomain", "DIDemoUseCase", "DIDemoScheduling", "DIContainerLocking"],
+            path: "Sources/Layers/Presentation"),
         .testTarget(
             name: "LayersTests",
-            dependencies: ["Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation", "TestSupport", "Locking"]
+            dependencies: [
+                "DIDemoScheduling", "DIDemoDomain", "DIDemoInfrastructure", "DIDemoRepository", "DIDemoUseCase", "DIDemoPresentation",
+                "DIContainerTestSupport", "DIContainerLocking",
+            ]
         ),
 
         // The one place that knows concrete types: an assembly per layer and PresenterFactory.
         .target(
-            name: "AppAssembly",
-            dependencies: ["DIContainer", "Scheduling", "Domain", "Infrastructure", "Repository", "UseCase", "Presentation"]
+            name: "DIDemoAppAssembly",
+            dependencies: [
+                "DIContainer", "DIDemoScheduling", "DIDemoDomain", "DIDemoInfrastructure", "DIDemoRepository", "DIDemoUseCase",
+                "DIDemoPresentation",
+            ],
+            path: "Sources/AppAssembly"
         ),
         .testTarget(
             name: "AppAssemblyTests",
             dependencies: [
-                "AppAssembly", "DIContainer", "DIContainerTesting", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation",
-                "TestSupport", "Locking",
+                "DIDemoAppAssembly", "DIContainer", "DIContainerTesting", "DIContainerTestSupport", "DIContainerLocking",
+                "DIDemoScheduling", "DIDemoDomain", "DIDemoInfrastructure", "DIDemoUseCase", "DIDemoPresentation",
             ]
         ),
         // The demo app; its fixtures ship as a resource.
         .executableTarget(
             name: "demo",
-            dependencies: ["AppAssembly", "DIContainer", "Scheduling", "Domain", "Infrastructure", "UseCase", "Presentation", "Locking"],
+            dependencies: [
+                "DIDemoAppAssembly", "DIContainer", "DIDemoScheduling", "DIDemoDomain", "DIDemoInfrastructure", "DIDemoUseCase",
+                "DIDemoPresentation", "DIContainerLocking",
+            ],
             resources: [.copy("Fixtures")]
         ),
         // Runs the built demo as a subprocess (depending on it makes `swift test` build it).
         .testTarget(
-            name: "DemoTests", dependencies: ["demo", "AppAssembly", "DIContainer", "DIContainerTesting", "TestSupport", "Locking"]),
+            name: "DemoTests",
+            dependencies: [
+                "demo", "DIDemoAppAssembly", "DIContainer", "DIContainerTesting", "DIContainerTestSupport", "DIContainerLocking",
+            ]),
         // Test support (toolchain only: Testing, XCTest). It links DIContainer as a dependency,
         // never a copy of it. Swift Testing's test scoping needs tools version 6.1.
-        .target(name: "DIContainerTesting", dependencies: ["DIContainer", "Locking"]),
-        .testTarget(name: "DIContainerTestingTests", dependencies: ["DIContainerTesting", "DIContainer", "Locking"]),
+        .target(name: "DIContainerTesting", dependencies: ["DIContainer", "DIContainerLocking"]),
+        .testTarget(name: "DIContainerTestingTests", dependencies: ["DIContainerTesting", "DIContainer", "DIContainerLocking"]),
 
         // A small app built the way Swift 6.2 app targets often are, with default main-actor
         // isolation: registered and resolved from the main actor.
@@ -66,7 +86,8 @@ let package = Package(
 
         // Test helpers shared by test targets: the Python HTTP test server and its launcher.
         .target(
-            name: "TestSupport", dependencies: ["Presentation", "Scheduling", "UseCase", "Locking"],
+            name: "DIContainerTestSupport",
+            dependencies: ["DIDemoPresentation", "DIDemoScheduling", "DIDemoUseCase", "DIContainerLocking"],
             path: "Tests/TestSupport", exclude: ["test_server.py"]
         ),
     ],

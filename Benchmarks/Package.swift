@@ -17,8 +17,6 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 .product(name: "DIContainer", package: "DIContainer"),
-                .product(name: "AppAssembly", package: "DIContainer"),
-                .product(name: "Layers", package: "DIContainer"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 "MinimalContainer",

@@ -1,5 +1,5 @@
 import DIContainer
-import Infrastructure
+import DIDemoInfrastructure
 
 /// Registers the infrastructure, all singletons: the `APIConfiguration`, the `Transport` the
 /// configuration asks for, the `APIClient` and the file `CacheStore` — or, when the cache folder

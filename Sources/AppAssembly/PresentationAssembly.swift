@@ -1,7 +1,7 @@
 import DIContainer
-import Presentation
-import Scheduling
-import UseCase
+import DIDemoPresentation
+import DIDemoScheduling
+import DIDemoUseCase
 
 /// Registers the presenters, both transient and both delivering on the main (unnamed)
 /// scheduler: `MainPresenter` over the cached (`.local`) and fresh `MainScreenLoading`, and

@@ -1,5 +1,5 @@
 import DIContainer
-import Presentation
+import DIDemoPresentation
 
 /// Builds presenters, each with the scheduler it delivers on, by resolving them from a container
 /// at call time — so the test overrides in effect (`Container.withOverrides`) apply.

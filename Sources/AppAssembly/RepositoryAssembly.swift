@@ -1,8 +1,8 @@
 import DIContainer
-import Domain
-import Infrastructure
-import Repository
-import Scheduling
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoRepository
+import DIDemoScheduling
 
 /// Registers every repository protocol twice: the remote implementation unnamed, the local
 /// (cache-backed) one under `.local`. All of them run their blocking work on the `.background`

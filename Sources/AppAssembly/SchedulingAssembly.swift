@@ -1,5 +1,5 @@
 import DIContainer
-import Scheduling
+import DIDemoScheduling
 
 /// Registers the two schedulers: the main one unnamed, the background one under `.background`.
 ///

@@ -1,7 +1,7 @@
 import DIContainer
-import Domain
+import DIDemoDomain
+import DIDemoUseCase
 import Synchronization
-import UseCase
 
 extension Scope {
     /// The signed-in user's session: what is registered `.scoped(.session)` lives from the first

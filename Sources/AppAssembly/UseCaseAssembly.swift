@@ -1,6 +1,6 @@
 import DIContainer
-import Domain
-import UseCase
+import DIDemoDomain
+import DIDemoUseCase
 
 /// Registers the use cases under the protocols presenters depend on: `MainScreenLoading`
 /// unnamed (a `MainScreenLoader` over the remote repositories) and under `.local` (over the

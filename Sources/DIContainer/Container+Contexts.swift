@@ -1,5 +1,5 @@
+import DIContainerLocking
 import Foundation
-import Locking
 
 extension Container {
     /// The contexts detected at launch: `Context.detect(arguments:environment:)`, `.debug`, XCTest.

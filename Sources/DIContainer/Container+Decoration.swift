@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// Decorators: wrapping what a registration builds without touching the registration.
 extension Container {

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// Registering main-actor services: view models, coordinators, presenters — anything whose
 /// initializer is `@MainActor`, as every type of a module built with default main-actor isolation

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// Where a lifetime keeps a registration's instance: the one protocol behind every lifetime
 /// that keeps anything, built in or your own (`Lifetime.custom(_:storage:)`).

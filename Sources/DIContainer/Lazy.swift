@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// A service resolved on first use, then kept: a deferred dependency.
 ///

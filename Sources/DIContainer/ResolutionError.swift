@@ -273,8 +273,18 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "open the scope with try await container.withScope(\(scope.literal), providing: \(service.typeName)(…)) { … }"
         case .captiveDependency(let consumer, let dependency, let scope):
             return "let \(consumer.typeName) take a Provider<\(dependency.typeName)> and call it each time it needs one, "
-                + "or register \(consumer.typeName) with lifetime .scoped(\"\(scope)\") (or transient) too"
+                + "or register \(consumer.typeName) with lifetime .scoped(\(Self.spelling(of: scope))) (or transient) too"
         }
+    }
+
+    /// How an app writes `scope` in `.scoped(…)`: as the static member it declares by convention
+    /// (`.request`, `.session`) when its text can be one, or else as the string literal.
+    private static func spelling(of scope: Scope) -> String {
+        let text = scope.rawValue
+        let isIdentifier =
+            text.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        return isIdentifier ? ".\(text)" : String(reflecting: text)
     }
 
     /// The fix for an `async` service asked for synchronously, as who asked can apply it.

@@ -1,6 +1,6 @@
 public import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 
 /// The app's wiring for a test process: registers into a container once, the first time a test
 /// needs it, however many tests (in parallel, in several test targets) ask for it.
@@ -18,13 +18,18 @@ import Locking
 /// extension OneTimeAssembly {
 ///     static let app = OneTimeAssembly { container in
 ///         container.apply(AppAssembly(configuration: .testing))
-///         try await container.validateAsync()
+///         try await container.validateAsync()   // throws over the problems it finds
 ///     }
 /// }
 ///
 /// @Suite(.assembled(.app), .freshInstances)
 /// struct CheckoutTests { … }
 /// ```
+///
+/// In a test context `validateAsync()` checks the graph up to the live-only services, which a
+/// test does not build: it returns them, and each registration whose check stopped at one, as
+/// unchecked (`ValidationError.Unchecked`) instead of throwing. What lies past a live-only service
+/// is checked when a test resolves it with its override.
 ///
 /// The assembly runs exactly once, with no lock held, on the main actor (so an app's main-actor
 /// `Assembly`, as a module with default main-actor isolation declares it, applies as is) and

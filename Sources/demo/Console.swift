@@ -1,5 +1,5 @@
+import DIDemoScheduling
 import Foundation
-import Scheduling
 
 /// Where the demo writes: results on standard output, problems on standard error.
 enum Console {

@@ -1,5 +1,5 @@
-import Infrastructure
-import Locking
+import DIContainerLocking
+import DIDemoInfrastructure
 
 /// A `CacheStore` that prints its reads and writes, prefixed with the scheduler they ran on
 /// (`[background] cache read courses.recent: hit`), then hands them to the app's store.

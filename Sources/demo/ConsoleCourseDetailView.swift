@@ -1,7 +1,7 @@
-import Locking
-import Presentation
-import Scheduling
-import UseCase
+import DIContainerLocking
+import DIDemoPresentation
+import DIDemoScheduling
+import DIDemoUseCase
 
 /// A `CourseDetailView` that prints every update, prefixed with the scheduler it arrived on
 /// (`[main] course 103: …`). Errors go to standard error. The last update

@@ -1,5 +1,5 @@
-import AppAssembly
 import DIContainer
+import DIDemoAppAssembly
 
 /// How the demo assembles the app: exactly as `AppAssembly` does, or — with `--without` — the
 /// same steps with one left out, to show what `validate()` reports about an incomplete app.

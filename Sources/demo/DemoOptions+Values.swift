@@ -1,5 +1,5 @@
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
 
 /// How `DemoOptions.parse` tells options from positionals and checks option values.
 extension DemoOptions {

@@ -1,6 +1,6 @@
 import DIContainer
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
 
 /// The parsed command line: a command and the options that configure the app.
 ///

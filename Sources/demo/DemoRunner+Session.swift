@@ -1,6 +1,6 @@
 import DIContainer
-import Domain
-import UseCase
+import DIDemoDomain
+import DIDemoUseCase
 
 extension DemoRunner {
     /// Shows the session scope at work: the session is one instance until sign-out resets the

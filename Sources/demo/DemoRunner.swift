@@ -1,8 +1,8 @@
-import AppAssembly
 import DIContainer
+import DIDemoAppAssembly
+import DIDemoInfrastructure
+import DIDemoScheduling
 import Foundation
-import Infrastructure
-import Scheduling
 
 /// Runs one demo command against `Container.shared`, assembled by `AppAssembly`.
 struct DemoRunner {

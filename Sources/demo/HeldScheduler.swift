@@ -1,5 +1,5 @@
-import Locking
-import Scheduling
+import DIContainerLocking
+import DIDemoScheduling
 
 /// A scheduler that holds the work it is given until `release()`, then hands it, in order, to
 /// `base`; from then on it passes work straight through.

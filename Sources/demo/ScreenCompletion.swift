@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// Lets `main` wait until a view has received its last update.
 ///

@@ -1,5 +1,5 @@
-import Domain
-import UseCase
+import DIDemoDomain
+import DIDemoUseCase
 
 /// The console rendering of screens: a one-line summary and a compact body (titles, progress,
 /// ★ for favourites).

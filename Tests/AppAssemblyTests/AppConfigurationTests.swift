@@ -1,4 +1,4 @@
-import AppAssembly
+import DIDemoAppAssembly
 import Foundation
 import Testing
 

@@ -1,8 +1,8 @@
-import AppAssembly
 import DIContainer
+import DIContainerTestSupport
 import DIContainerTesting
-import Scheduling
-import TestSupport
+import DIDemoAppAssembly
+import DIDemoScheduling
 import Testing
 
 @Suite("The reference app validates with the documented call", .addingContexts([.mockServer]))

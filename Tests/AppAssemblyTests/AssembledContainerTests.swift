@@ -1,10 +1,10 @@
-import AppAssembly
 import DIContainer
+import DIContainerTestSupport
 import DIContainerTesting
+import DIDemoAppAssembly
+import DIDemoInfrastructure
+import DIDemoScheduling
 import Foundation
-import Infrastructure
-import Scheduling
-import TestSupport
 import Testing
 
 @Suite("The assembled reference app", .addingContexts([.mockServer]))
@@ -129,7 +129,7 @@ struct AssembledContainerTests {
         #expect(error.path.map(\.description) == ["APIClient", "Transport"])
         #expect(
             error.description.hasPrefix(
-                "Cannot resolve Transport: it is live-only (registered at AppAssembly/InfrastructureAssembly.swift:"))
+                "Cannot resolve Transport: it is live-only (registered at DIDemoAppAssembly/InfrastructureAssembly.swift:"))
         #expect(error.description.contains("Fix: override it in the test (withOverrides { $0.register(Transport.self) { _ in … } }"))
         let validation = try #require(throws: ValidationError.self) { try container.validate(in: [.test]) }
         #expect(validation.problems.map(\.service.description) == ["Transport"])

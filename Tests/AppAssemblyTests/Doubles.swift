@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// A course repository answering every query from a fixed list.
 struct MockCourseRepository: CourseRepository {

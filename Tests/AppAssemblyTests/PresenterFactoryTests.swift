@@ -1,13 +1,13 @@
-import AppAssembly
 import DIContainer
+import DIContainerTestSupport
 import DIContainerTesting
-import Domain
-import Infrastructure
-import Presentation
-import Scheduling
-import TestSupport
+import DIDemoAppAssembly
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoPresentation
+import DIDemoScheduling
+import DIDemoUseCase
 import Testing
-import UseCase
 
 /// Replaces, in the current override scope, the course repository with `mock`, the cache
 /// with an empty in-memory one and the main scheduler with an immediate one.

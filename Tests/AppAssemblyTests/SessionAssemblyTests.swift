@@ -1,8 +1,8 @@
-import AppAssembly
 import DIContainer
-import Domain
+import DIDemoAppAssembly
+import DIDemoDomain
+import DIDemoUseCase
 import Testing
-import UseCase
 
 @Suite("The session scope")
 struct SessionAssemblyTests {

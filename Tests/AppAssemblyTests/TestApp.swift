@@ -1,9 +1,9 @@
-import AppAssembly
 import DIContainer
+import DIContainerLocking
+import DIContainerTestSupport
 import DIContainerTesting
+import DIDemoAppAssembly
 import Foundation
-import Locking
-import TestSupport
 
 /// The reference app's configuration for tests: the demo's fixtures, a temporary cache folder.
 enum TestApp {

@@ -1,11 +1,11 @@
-import AppAssembly
 import DIContainer
+import DIContainerTestSupport
 import DIContainerTesting
+import DIDemoAppAssembly
+import DIDemoInfrastructure
+import DIDemoPresentation
+import DIDemoScheduling
 import Foundation
-import Infrastructure
-import Presentation
-import Scheduling
-import TestSupport
 import Testing
 
 /// Caching is best effort: an assembled app whose cache folder cannot be used runs without a

@@ -2,7 +2,7 @@
 import Dispatch
 import DIContainer
 import DIContainerTesting
-import Locking
+import DIContainerLocking
 import XCTest
 
 /// Every test method gets its own mock greeter and its own `Session` singleton.

@@ -2,7 +2,7 @@
 import DIContainer
 import DIContainerTesting
 import Foundation
-import Locking
+import DIContainerLocking
 import Testing
 import XCTest
 

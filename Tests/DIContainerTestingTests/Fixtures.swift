@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import DIContainerTesting
-import Locking
 
 /// A service the tests replace with a mock. These types belong to this test target only, so
 /// registering them in `Container.shared` touches no other target's tests.

@@ -1,7 +1,7 @@
 import DIContainer
+import DIContainerLocking
 import DIContainerTesting
 import Dispatch
-import Locking
 import Testing
 
 /// What the assemblies under test register.

@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import DIContainerTesting
-import Locking
 import Testing
 
 /// A container of this suite's own, so that its registrations touch no other test.

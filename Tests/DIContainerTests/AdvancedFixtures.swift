@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 // Helpers shared by the tests of validation, graph export, overrides, resolve-all, async
 // factories and tracing.

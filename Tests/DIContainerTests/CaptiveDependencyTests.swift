@@ -81,6 +81,28 @@ struct CaptiveDependencyTests {
         #expect(error.path.map(\.typeName) == ["Cache", "UnitOfWork", "RequestContext"])
     }
 
+    @Test("the message names the path and both fixes, the scope spelled as the app writes it")
+    func golden() async throws {
+        let audited = container(audit: .singleton)
+        let error = try await #require(throws: ResolutionError.self) {
+            try await audited.withScope(.request) { _ = try audited.resolve(AuditLog.self) }
+        }
+        #expect(
+            error.description == """
+                Cannot resolve RequestContext: AuditLog is kept longer than the request scope, and would keep \
+                RequestContext, an instance of that scope, after the scope ends (a captive dependency). \
+                Path: AuditLog → RequestContext. Fix: let AuditLog take a Provider<RequestContext> and call it each \
+                time it needs one, or register AuditLog with lifetime .scoped(.request) (or transient) too.
+                """)
+
+        // A scope whose text cannot be a static member is written as its string literal.
+        let container = Container()
+        container.register(RequestContext.self, lifetime: .scoped("user session")) { _ in RequestContext(user: "a") }
+        container.register(AuditLog.self, lifetime: .singleton) { r in AuditLog(context: try r.resolve(RequestContext.self)) }
+        let literal = try #require(throws: ResolutionError.self) { try container.resolve(AuditLog.self) }
+        #expect(literal.description.hasSuffix("or register AuditLog with lifetime .scoped(\"user session\") (or transient) too."))
+    }
+
     @Test("validate reports a captive dependency with its path and the fix")
     func validateReports() throws {
         let container = container(audit: .singleton)

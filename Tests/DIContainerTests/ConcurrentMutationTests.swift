@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 import Synchronization
 import Testing
 

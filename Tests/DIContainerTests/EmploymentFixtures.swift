@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 
 // Swinject's EmploymentAssembly (Tests/SwinjectTests/EmploymentAssembly.swift), translated. Its
 // Employee learns its employer in an `initCompleted` hook; here the employee takes a

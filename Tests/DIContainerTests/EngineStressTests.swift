@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 import Testing
 
 /// Threads and tasks racing every part of the engine at once, in bounded rounds: resolves of every

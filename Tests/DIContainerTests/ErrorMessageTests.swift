@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 import Testing
 
 /// Golden texts: the exact description of every error kind, path included.

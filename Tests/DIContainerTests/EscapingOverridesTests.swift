@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 import Testing
 
 /// `Container.currentOverrides()`: test overrides carried into work that does not inherit them —

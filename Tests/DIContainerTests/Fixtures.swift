@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 
 // Small service graphs shared by the container tests.
 

@@ -1,7 +1,7 @@
 import DIContainer
+import DIContainerLocking
 import Dispatch
 import Foundation
-import Locking
 import Testing
 
 /// How many instances of `Tracked` are alive.

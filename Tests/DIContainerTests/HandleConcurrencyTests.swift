@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Dispatch
-import Locking
 import Testing
 
 /// The `Lazy` and `Provider` cases of Swinject 2.10.0's SynchronizedTests, translated: this

@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 /// `Lazy` and `Provider` on the rewritten engine: the hooks of instances they build, their weak

@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 /// A load-aware assembly, as Swinject 2.10.0's `LoadAwareAssembly` fixture.

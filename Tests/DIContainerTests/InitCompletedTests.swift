@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 /// Post-build hooks (`Registration.initCompleted(_:)`): the `initCompleted` parts of Swinject

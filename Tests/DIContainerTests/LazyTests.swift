@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Dispatch
-import Locking
 import Testing
 
 /// Swinject 2.10.0's LazyTests, translated (`resolve` throws where Swinject returns `nil`), then

@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 
 /// What lifecycle hooks and factories did, in order, from any thread.
 final class EventLog: Sendable {

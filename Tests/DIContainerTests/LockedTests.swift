@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 import Testing
 
 #if canImport(Glibc)

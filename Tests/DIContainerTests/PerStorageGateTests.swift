@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 /// A request a server handles: its task and child tasks see it as `RequestScope.current`, and it

@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 import Testing
 
 /// Regression tests for the engine's behaviours: releasing replaced registrations, depth on

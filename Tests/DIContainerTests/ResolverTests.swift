@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Foundation
-import Locking
 import Testing
 
 /// What a factory's resolver is: the container itself, continuing the resolution that runs on

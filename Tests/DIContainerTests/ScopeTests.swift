@@ -1,6 +1,6 @@
 import DIContainer
+import DIContainerLocking
 import Dispatch
-import Locking
 import Testing
 
 extension Scope {

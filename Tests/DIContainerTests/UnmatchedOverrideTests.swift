@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 // A catalogue module's registrations, and test overrides that miss them.

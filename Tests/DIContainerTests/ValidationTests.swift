@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 // A small app graph with two missing keys and two cycles (one auto-wired, one of closures).

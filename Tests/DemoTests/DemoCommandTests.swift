@@ -1,8 +1,8 @@
-import AppAssembly
 import DIContainer
+import DIContainerTestSupport
 import DIContainerTesting
+import DIDemoAppAssembly
 import Foundation
-import TestSupport
 import Testing
 
 /// Over the fixtures, as the demo runs: in the mock-server context.
@@ -83,7 +83,8 @@ struct DemoCommandTests {
             let transport = try #require(result.lines.first { $0.hasPrefix("  Transport ·") })
             #expect(
                 transport.hasPrefix(
-                    "  Transport · singleton · depends on AppConfiguration · registered at AppAssembly/InfrastructureAssembly.swift:"))
+                    "  Transport · singleton · depends on AppConfiguration · registered at DIDemoAppAssembly/InfrastructureAssembly.swift:")
+            )
             #expect(transport.hasSuffix(" · when argument --mock-server (singleton) · live-only"))
         }
     }
@@ -111,11 +112,11 @@ struct DemoCommandTests {
         #expect(result.lines.filter { $0.hasPrefix("  ") }.count == 25)
         #expect(
             result.stdout.contains(
-                "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at AppAssembly/PresentationAssembly.swift:"
+                "  MainPresenter · transient · depends on MainScreenLoading (name: local), MainScreenLoading, Scheduler · registered at DIDemoAppAssembly/PresentationAssembly.swift:"
             ))
         #expect(
             result.stdout.contains(
-                "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at AppAssembly/RepositoryAssembly.swift:"
+                "  CourseRepository (name: local) · transient · depends on CacheStore, Scheduler (name: background) · registered at DIDemoAppAssembly/RepositoryAssembly.swift:"
             ))
         #expect(
             result.stdout.contains(

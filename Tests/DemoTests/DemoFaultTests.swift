@@ -1,5 +1,5 @@
+import DIContainerTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// The demo under faults: an unusable cache folder, a killed run and credentials in the server URL.

@@ -1,5 +1,5 @@
+import DIContainerLocking
 import Foundation
-import Locking
 
 /// The standard output lines a demo run delivered before it was killed.
 struct KilledRun: Sendable, CustomStringConvertible {

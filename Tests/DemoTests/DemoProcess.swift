@@ -1,5 +1,5 @@
+import DIContainerLocking
 import Foundation
-import Locking
 
 /// What one run of the demo printed and how it exited.
 struct DemoResult: Sendable, CustomStringConvertible {

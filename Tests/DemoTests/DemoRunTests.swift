@@ -1,5 +1,5 @@
+import DIContainerTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 @Suite("demo: the main screen")

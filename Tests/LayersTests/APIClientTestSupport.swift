@@ -1,6 +1,6 @@
+import DIContainerLocking
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
-import Locking
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

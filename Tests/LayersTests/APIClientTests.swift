@@ -1,5 +1,5 @@
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,6 @@
+import DIContainerTestSupport
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
-import TestSupport
 import Testing
 
 /// `CacheStore.apply(_:)`: several changes land together, or none of them; what killed writers

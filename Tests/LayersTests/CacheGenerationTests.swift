@@ -1,9 +1,9 @@
+import DIDemoInfrastructure
+import DIDemoRepository
+import DIDemoScheduling
+import DIDemoUseCase
 import Foundation
-import Infrastructure
-import Repository
-import Scheduling
 import Testing
-import UseCase
 
 /// A refresh writes the cache as one generation: the cached screen after a refresh that failed
 /// part-way is exactly the screen of the last successful one, never a mixture.

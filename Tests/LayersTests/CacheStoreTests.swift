@@ -1,6 +1,6 @@
+import DIContainerTestSupport
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
-import TestSupport
 import Testing
 
 /// Behaviour both cache stores share, run against each.

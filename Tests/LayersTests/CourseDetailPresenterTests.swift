@@ -1,8 +1,8 @@
-import Presentation
-import Scheduling
-import TestSupport
+import DIContainerTestSupport
+import DIDemoPresentation
+import DIDemoScheduling
+import DIDemoUseCase
 import Testing
-import UseCase
 
 @Suite("CourseDetailLoader")
 struct CourseDetailLoaderTests {

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 import Testing
 
 @Suite("Domain entities")

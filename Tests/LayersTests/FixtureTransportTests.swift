@@ -1,6 +1,6 @@
+import DIContainerTestSupport
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
-import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

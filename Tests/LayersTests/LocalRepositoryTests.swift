@@ -1,8 +1,8 @@
-import Domain
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoRepository
+import DIDemoScheduling
 import Foundation
-import Infrastructure
-import Repository
-import Scheduling
 import Testing
 
 @Suite("Local repositories")

@@ -1,7 +1,7 @@
-import Presentation
-import Scheduling
+import DIDemoPresentation
+import DIDemoScheduling
+import DIDemoUseCase
 import Testing
-import UseCase
 
 /// Stands in for `UIViewController`: a main-actor class (UIKit's are).
 @MainActor

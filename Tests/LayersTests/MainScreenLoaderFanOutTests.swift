@@ -1,7 +1,7 @@
-import Domain
-import Locking
+import DIContainerLocking
+import DIDemoDomain
+import DIDemoUseCase
 import Testing
-import UseCase
 
 /// How many requests the main screen sends for what the server returns: a rankings answer with
 /// thousands of rankings, or one ranking with 100,000 course ids, must not turn into thousands

@@ -1,6 +1,6 @@
-import Domain
+import DIDemoDomain
+import DIDemoUseCase
 import Testing
-import UseCase
 
 @Suite("MainScreenLoader")
 struct MainScreenLoaderTests {

@@ -1,9 +1,9 @@
+import DIDemoInfrastructure
+import DIDemoRepository
+import DIDemoScheduling
+import DIDemoUseCase
 import Foundation
-import Infrastructure
-import Repository
-import Scheduling
 import Testing
-import UseCase
 
 /// `MainScreenLoader` over the real repositories: the remote screen, then the same type over the
 /// local repositories reading what the remote ones cached, and the demo's fixtures end to end.

@@ -1,5 +1,5 @@
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
 import Testing
 
 /// `QueryEncoder` on inputs a server can make large or odd: encoding must stay linear in the

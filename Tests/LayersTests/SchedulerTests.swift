@@ -1,6 +1,6 @@
+import DIContainerLocking
+import DIDemoScheduling
 import Foundation
-import Locking
-import Scheduling
 import Testing
 
 @Suite("Schedulers")

@@ -1,7 +1,7 @@
-import Locking
-import Presentation
-import Scheduling
-import UseCase
+import DIContainerLocking
+import DIDemoPresentation
+import DIDemoScheduling
+import DIDemoUseCase
 
 /// A `MainView` that records every call with the scheduler label it arrived on.
 nonisolated public final class RecordingMainView: MainView {

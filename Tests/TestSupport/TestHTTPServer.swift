@@ -1,5 +1,5 @@
+import DIContainerLocking
 import Foundation
-import Locking
 
 /// A real HTTP server for tests: `test_server.py` (next to this file) run with `python3`.
 ///

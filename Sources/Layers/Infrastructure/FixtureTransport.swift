@@ -1,5 +1,5 @@
+import DIContainerLocking
 import Foundation
-import Locking
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

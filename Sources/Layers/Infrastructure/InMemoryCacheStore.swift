@@ -1,5 +1,5 @@
+import DIContainerLocking
 import Foundation
-import Locking
 
 /// A ``CacheStore`` in memory, for tests and previews.
 ///

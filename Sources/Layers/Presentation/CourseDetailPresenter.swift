@@ -1,5 +1,5 @@
-import Scheduling
-import UseCase
+import DIDemoScheduling
+import DIDemoUseCase
 
 /// Drives the detail screen of one course, whose id is known only at run time.
 ///

@@ -1,4 +1,4 @@
-import UseCase
+import DIDemoUseCase
 
 /// What `CourseDetailPresenter` drives: the course detail screen's view.
 ///

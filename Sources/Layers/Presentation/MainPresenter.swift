@@ -1,5 +1,5 @@
-import Scheduling
-import UseCase
+import DIDemoScheduling
+import DIDemoUseCase
 
 /// Drives the main screen: the cached screen first, then the fresh one.
 ///

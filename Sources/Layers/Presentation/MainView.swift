@@ -1,4 +1,4 @@
-import UseCase
+import DIDemoUseCase
 
 /// What `MainPresenter` drives: the main screen's view.
 ///

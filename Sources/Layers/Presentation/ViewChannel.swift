@@ -1,5 +1,5 @@
-import Locking
-import Scheduling
+import DIContainerLocking
+import DIDemoScheduling
 
 /// What every presenter shares: a weakly held view, the scheduler every update goes through, the
 /// task of the load in progress, and the shape of a load (indicator on, content or error,

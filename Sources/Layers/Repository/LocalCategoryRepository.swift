@@ -1,6 +1,6 @@
-import Domain
-import Infrastructure
-import Scheduling
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoScheduling
 
 /// The categories from the cache, as `RemoteCategoryRepository` saved them under `categories`.
 ///

@@ -1,6 +1,6 @@
-import Domain
-import Infrastructure
-import Scheduling
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoScheduling
 
 /// Courses from the cache, as `RemoteCourseRepository` saved them.
 ///

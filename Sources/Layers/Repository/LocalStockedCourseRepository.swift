@@ -1,6 +1,6 @@
-import Domain
-import Infrastructure
-import Scheduling
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoScheduling
 
 /// The favourites from the cache, as `RemoteStockedCourseRepository` saved them under `stocked-courses`.
 ///

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// A scheduler for tests: work waits until the test runs it, and the scheduler records what ran.
 ///

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// Reads one course by id, joined with the user's progress and favourite state.
 ///

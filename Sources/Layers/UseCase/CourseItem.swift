@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// A course as a screen shows it: the course, the user's progress in it and whether it is one of
 /// the user's favourites.

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// Joins courses with the user's progress and favourites; shared by the use cases.
 struct CourseItems: Sendable {

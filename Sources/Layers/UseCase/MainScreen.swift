@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// Everything the main screen shows, assembled by `MainScreenLoader`.
 ///

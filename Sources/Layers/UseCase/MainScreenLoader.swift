@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// Builds the main screen: categories, recent and recommended courses and the ranking sections,
 /// each course joined with the user's progress and favourite state.

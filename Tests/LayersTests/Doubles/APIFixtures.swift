@@ -1,5 +1,5 @@
+import DIDemoInfrastructure
 import Foundation
-import Infrastructure
 
 /// Small API responses (snake_case, `{"items": [...]}`) for repository tests, by route.
 enum APIFixtures {

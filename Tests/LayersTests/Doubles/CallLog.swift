@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// Records the names of repository calls in the order they started, from any task.
 final class CallLog: Sendable {

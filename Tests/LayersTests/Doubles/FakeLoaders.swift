@@ -1,4 +1,4 @@
-import UseCase
+import DIDemoUseCase
 
 /// A `MainScreenLoading` that answers with whatever its closure does: a fixed screen, an error,
 /// or a wait — what the presenter tests need instead of a use case over five repositories.

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// A `CourseRepository` over fixed courses; `hook` runs first in every call.
 struct FakeCourseRepository: CourseRepository {

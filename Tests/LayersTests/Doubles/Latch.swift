@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// A count-down latch for tests: `wait()` suspends until `countDown()` has been called `count`
 /// times. Used as a barrier (`arriveAndWait()`) to prove that work runs concurrently: if the

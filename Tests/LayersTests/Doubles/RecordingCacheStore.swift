@@ -1,6 +1,6 @@
-import Infrastructure
-import Locking
-import Scheduling
+import DIContainerLocking
+import DIDemoInfrastructure
+import DIDemoScheduling
 
 /// A cache store over `InMemoryCacheStore` that records the scheduler label of every access,
 /// and can be told to fail every write.

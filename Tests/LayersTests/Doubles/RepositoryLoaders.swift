@@ -1,8 +1,8 @@
-import Domain
-import Infrastructure
-import Repository
-import Scheduling
-import UseCase
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoRepository
+import DIDemoScheduling
+import DIDemoUseCase
 
 /// `MainScreenLoader` over the real repositories, sharing one cache: the fresh screen over the
 /// remote ones, the cached screen over the local ones.

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 import Foundation
 
 /// A small, consistent catalogue for use-case and presenter tests.

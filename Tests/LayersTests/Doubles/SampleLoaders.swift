@@ -1,4 +1,4 @@
-import UseCase
+import DIDemoUseCase
 
 /// The app's loaders over the fake repositories, every repository sharing one hook: what the
 /// use-case tests exercise.

@@ -1,4 +1,3 @@
-import AppAssembly
 import DIContainer
 
 /// The cases with this package's `DIContainer`, registered the way its documentation shows:
@@ -12,7 +11,7 @@ enum OurCases: Contestant {
         let shared = try makeContainerWithSingleton()
         try verify(makeContainer())
 
-        return try appCases() + requestCases() + [
+        return try requestCases() + [
             .single(.noDeps) { [c = makeContainer()] n in
                 try repeatOperation(n) { try c.resolve(Logging.self) }
             },

@@ -24,7 +24,6 @@ enum Scenario: String, Sendable, CaseIterable {
     case oneDepAmong10, oneDepAmong10k
     case registration, registrationAndValidation
     case memoryPerRegistration
-    case appAssembly, appPresenter
     /// Enter an override scope, replace one service, resolve it, leave.
     case overrideScope
     /// A new container, `coldStartRegistrations` registrations, one resolve (one dependency),

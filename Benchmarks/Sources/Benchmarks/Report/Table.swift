@@ -67,8 +67,6 @@ struct Table {
         Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),
         Row(number: 7, title: "register 10,000 + validate() (whole run)", scenario: .registrationAndValidation),
         Row(number: 8, title: "peak RSS per registration, bytes (10,000)", scenario: .memoryPerRegistration),
-        Row(number: 9, title: "app: new container, assemble, resolve main presenter", scenario: .appAssembly),
-        Row(number: 9, title: "app: resolve main presenter (assembled, warm)", scenario: .appPresenter),
         Row(number: 10, title: "override scope: enter, replace one service, resolve it, leave", scenario: .overrideScope),
         Row(
             number: 11, title: "cold start: new container, 20 registrations, resolve one (one dep), teardown",

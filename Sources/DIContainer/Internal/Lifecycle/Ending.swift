@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// A kept instance waiting for its registration's `onShutdown` hooks: made when a store keeps an
 /// instance of a registration that has hooks, run once when the instance's lifetime ends (its

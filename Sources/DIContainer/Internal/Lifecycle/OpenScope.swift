@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// A scope opened with `Container.withScope`: task-local like test overrides, so the task and its
 /// child tasks share its instances and concurrent tasks each have their own. It keeps one store

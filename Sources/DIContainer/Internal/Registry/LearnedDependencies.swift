@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// What runs of factories asked for, by registration: the one place where the engine learns a
 /// closure factory's dependencies, for validation and introspection (an auto-wired initializer

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// The registrations of one container, by key, in registration order (a re-registration takes
 /// the place of the one it replaces), and its decorators, behind one lock that readers hold only

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// The resolution engine. A step looks the key up (test overrides first, then this container
 /// and its ancestors), finds where the registration's lifetime keeps instances (`Slot`), reuses

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// One top-level resolve, which every step of its graph shares: the test overrides it runs
 /// under, its `graph` instances, and the new instances waiting for their `initCompleted` hooks.

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 import Synchronization
 
 /// One step of a resolution: building one registration's instance. It is the resolver the

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// One registration's store (`InstanceStorage`) and the gates that build its instances exactly
 /// once per store: a step asks `storage.current` for the store of its task; the first resolution

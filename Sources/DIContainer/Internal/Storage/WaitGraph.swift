@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// Which resolution waits for which, across all threads and tasks, so that two resolutions that
 /// would wait on each other forever — `A`'s factory needs `B` while `B`'s factory, on another

@@ -1,6 +1,6 @@
-import Domain
-import Infrastructure
-import Scheduling
+import DIDemoDomain
+import DIDemoInfrastructure
+import DIDemoScheduling
 
 /// Makes a refresh write the cache as one generation: the remote repositories' cache writes
 /// made while it runs are kept back, then applied together (``CacheStore/apply(_:)``) when the

@@ -1,5 +1,5 @@
-import Infrastructure
-import Locking
+import DIContainerLocking
+import DIDemoInfrastructure
 
 /// The cache changes of a ``CacheRefresh`` in progress, kept back until it ends.
 ///

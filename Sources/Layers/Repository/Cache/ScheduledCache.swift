@@ -1,5 +1,5 @@
-import Infrastructure
-import Scheduling
+import DIDemoInfrastructure
+import DIDemoScheduling
 
 /// A cache store whose blocking I/O runs on a scheduler (the background one in the app).
 struct ScheduledCache: Sendable {

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// A category as the API sends it and as the cache stores it (in the `categories` list).
 struct CategoryDTO: Codable, Sendable, Equatable {

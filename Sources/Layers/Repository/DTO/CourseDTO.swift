@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// A course as the API sends it (`snake_case` keys, converted by the API client's decoder) and
 /// as the cache stores it under `course.<id>`.

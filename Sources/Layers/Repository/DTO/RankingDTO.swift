@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// A ranking section as the API sends it and as the cache stores it (in the `rankings` list).
 struct RankingDTO: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 import Foundation
 
 /// A favourite as the API sends it (`stocked_at` an ISO 8601 date-time such as

@@ -1,4 +1,4 @@
-import Domain
+import DIDemoDomain
 
 /// The user's progress in a course as the API sends it and as the cache stores it under
 /// `user-course.<course id>`.

@@ -1,4 +1,4 @@
-import Infrastructure
+import DIDemoInfrastructure
 
 /// `GET /categories`: every category.
 struct CategoriesRequest: Request {

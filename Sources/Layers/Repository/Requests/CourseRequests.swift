@@ -1,4 +1,4 @@
-import Infrastructure
+import DIDemoInfrastructure
 
 /// `GET /courses/recent?limit=<n>`: the newest courses, newest first.
 struct RecentCoursesRequest: Request {

@@ -1,4 +1,4 @@
-import Infrastructure
+import DIDemoInfrastructure
 
 /// `GET /rankings`: every ranking section.
 struct RankingsRequest: Request {

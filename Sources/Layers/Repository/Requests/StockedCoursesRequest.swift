@@ -1,4 +1,4 @@
-import Infrastructure
+import DIDemoInfrastructure
 
 /// `GET /stocked_courses`: the user's favourites.
 struct StockedCoursesRequest: Request {

@@ -1,4 +1,4 @@
-import Infrastructure
+import DIDemoInfrastructure
 
 /// `GET /user_courses?ids=<id>,<id>,…`: the user's progress in the given courses.
 struct UserCoursesRequest: Request {
