@@ -193,9 +193,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 + "it after that scope ends (a captive dependency)"
         case .scopeNotOpen(let scope):
             if isAfterScope {
-                return "it is .scoped(\(scope.literal)), and the \(scope) scope this work was started in has closed"
+                return "it is .scoped(\(Self.spelling(of: scope))), and the \(scope) scope this work was started in has closed"
             }
-            return "it is .scoped(\(scope.literal)), a scope that exists only while open, and no withScope(\(scope.literal)) "
+            return
+                "it is .scoped(\(Self.spelling(of: scope))), a scope that exists only while open, and no withScope(\(Self.spelling(of: scope))) "
                 + "is open here"
         case .notProvided(let scope):
             return "it is handed in when the \(scope) scope opens, and the open scope was not given one"
@@ -264,13 +265,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "resolve before shutdown(timeout:), or from a new container"
         case .scopeNotOpen(let scope):
             if isAfterScope {
-                return "finish the work before withScope(\(scope.literal)) returns (await it inside the scope), or resolve what it "
+                return
+                    "finish the work before withScope(\(Self.spelling(of: scope))) returns (await it inside the scope), or resolve what it "
                     + "needs inside the scope and hand it over"
             }
-            return "resolve it inside try await container.withScope(\(scope.literal)) { … } (a Task.detached does not inherit "
+            return "resolve it inside try await container.withScope(\(Self.spelling(of: scope))) { … } (a Task.detached does not inherit "
                 + "the scope: use a child task), or give it a lifetime that exists outside the scope"
         case .notProvided(let scope):
-            return "open the scope with try await container.withScope(\(scope.literal), providing: \(service.typeName)(…)) { … }"
+            return "open the scope with try await container.withScope(\(Self.spelling(of: scope)), providing: \(service.typeName)(…)) { … }"
         case .captiveDependency(let consumer, let dependency, let scope):
             return "let \(consumer.typeName) take a Provider<\(dependency.typeName)> and call it each time it needs one, "
                 + "or register \(consumer.typeName) with lifetime .scoped(\(Self.spelling(of: scope))) (or transient) too"

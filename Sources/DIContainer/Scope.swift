@@ -70,9 +70,6 @@ public struct Scope: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     }
 
     public var description: String { rawValue }
-
-    /// The scope as code writes it: `.request`, or `"session"`.
-    var literal: String { self == .request ? ".request" : "\"\(rawValue)\"" }
 }
 
 extension Scope {

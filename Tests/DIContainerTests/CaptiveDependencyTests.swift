@@ -89,8 +89,8 @@ struct CaptiveDependencyTests {
         }
         #expect(
             error.description == """
-                Cannot resolve RequestContext: AuditLog is kept longer than the request scope, and would keep \
-                RequestContext, an instance of that scope, after the scope ends (a captive dependency). \
+                Cannot resolve RequestContext: AuditLog (a singleton) lives longer than RequestContext, an instance \
+                of the request scope, and would keep it after that scope ends (a captive dependency). \
                 Path: AuditLog → RequestContext. Fix: let AuditLog take a Provider<RequestContext> and call it each \
                 time it needs one, or register AuditLog with lifetime .scoped(.request) (or transient) too.
                 """)

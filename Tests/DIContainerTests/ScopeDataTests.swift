@@ -1,5 +1,5 @@
 import DIContainer
-import Locking
+import DIContainerLocking
 import Testing
 
 /// Scopes as servers use them: a request scope exists only while open, the request's data is
@@ -138,11 +138,11 @@ struct ScopeDataTests {
         }
         register()
         _ = try container.resolve(Unit.self)
-        try await container.reset(.singleton, timeout: .seconds(10))
+        try await container.reset(.singleton, timeout: .seconds(120))
         _ = try container.resolve(Unit.self)
         register()
         _ = try container.resolve(Unit.self)
-        try await container.shutdown(timeout: .seconds(10))
+        try await container.shutdown(timeout: .seconds(120))
         #expect(log.all == ["reset", "its registration was replaced or removed", "the container shut down"])
     }
 

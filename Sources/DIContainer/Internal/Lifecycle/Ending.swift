@@ -44,9 +44,13 @@ struct Ending: Sendable {
         isolation: isolated (any Actor)? = #isolation
     ) async -> ShutdownReport {
         var report = ShutdownReport()
-        // One ending with no deadline: nothing to order or to wait past, so it runs right here.
-        if endings.count == 1, deadline == nil, let ending = endings.first {
-            await ending.runHooks(reason: reason, until: nil, into: &report)
+        // One ending: nothing to order, so it runs right here (its hooks each within the deadline).
+        if endings.count == 1, let ending = endings.first {
+            if let deadline, ContinuousClock.now >= deadline {
+                report.skippedEntries += ending.hooks.map { _ in ending.entry }
+            } else {
+                await ending.runHooks(reason: reason, until: deadline, into: &report)
+            }
             return report
         }
         guard !endings.isEmpty else { return report }

@@ -1,4 +1,4 @@
-import Locking
+import DIContainerLocking
 
 /// A container's ledger of endings beyond its registrations' own slots: the scopes open in
 /// `withScope` that keep instances of its registrations (or of a child's), and the hooks running
