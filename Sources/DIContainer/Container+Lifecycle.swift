@@ -149,7 +149,8 @@ extension Container {
     /// ```
     ///
     /// - A build in flight is waited for (within the deadline); what it built is not kept, and
-    ///   its hooks run with the others.
+    ///   its hooks run with the others. Hooks already running in the background (of a `reset`
+    ///   nobody awaited, a replaced registration) are waited for first.
     /// - An instance's hooks start once the hooks of everything depending on it ended: a slow or
     ///   stuck hook holds back only what it depends on.
     /// - A hook that throws is reported and does not stop the others.
@@ -180,9 +181,10 @@ extension Container {
         for slot in building {
             endings += await Ending.within(deadline) { await slot.drained() } ?? []
         }
-        async let background = Self.reports(of: running, until: deadline)
-        var report = await Ending.run(endings, reason: .containerShutdown, until: deadline)
-        report.merge(await background)
+        // What already ends in the background (a reset, a replacement) ends first: it may use
+        // what the container's own endings close.
+        var report = await Self.reports(of: running, until: deadline)
+        report.merge(await Ending.run(endings, reason: .containerShutdown, until: deadline))
         guard report.isClean else { throw ShutdownError(report: report) }
         return report
     }

@@ -56,7 +56,13 @@ extension Registration where Service: Sendable {
             // The engine keeps the instance boxed as the registration's service type.
             if let service = box.value as? Service { try await hook(service, reason) }
         }
-        container.registry.update(key, of: registered.registration) { current, _ in current.withShutdownHook(hook) }
+        var hooked: Entry?
+        container.registry.update(key, of: registered.registration) { current, _ in
+            hooked = current.withShutdownHook(hook)
+            return hooked ?? current
+        }
+        // An instance kept before this hook was added ends with it too.
+        if let hooked { hooked.slot?.adoptHooks(of: hooked, in: container) }
         return self
     }
 }

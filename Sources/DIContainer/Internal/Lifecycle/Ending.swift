@@ -33,6 +33,18 @@ struct Ending: Sendable {
         }
     }
 
+    /// The ending of `instance`, kept by a store of `entry` before its hooks were added (an
+    /// `onShutdown` added after the first build): nothing is known of who asked for it.
+    init?(_ entry: Entry, adopting instance: InstanceBox, weakly: Bool, in container: Container) {
+        let hooks = entry.shutdownHooks
+        guard !hooks.isEmpty, let held = weakly ? instance.weakened() : instance else { return nil }
+        (self.entry, self.instance, self.hooks, self.consumers, self.container) = (entry, held, hooks, [], container)
+        sequence = Ending.counter.withLock { counter in
+            counter += 1
+            return counter
+        }
+    }
+
     private static let counter = Locked<UInt64>(0)
 
     /// Runs the hooks of `endings`, dependents before their dependencies: each ending starts once

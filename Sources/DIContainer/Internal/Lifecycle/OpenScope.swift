@@ -128,7 +128,7 @@ final class OpenScope: Sendable {
 final class ScopedStorage: InstanceStorage {
     let scope: Scope
     /// The instance of the scope's current generation, outside `withScope`.
-    private let generation = SharedStorage()
+    let generation = SharedStorage()
 
     init(_ scope: Scope) {
         self.scope = scope

@@ -25,6 +25,10 @@ final class Slot: Sendable {
         /// in flight to end.
         var late: [Ending] = []
         var drainers: [CheckedContinuation<[Ending], Never>] = []
+        /// The registration's entry with the hooks added after its first builds (`adoptHooks`):
+        /// a build that looked up an entry from before them ends with them too. Weak: the entry
+        /// keeps this slot.
+        weak var hooked: Entry?
 
         /// The index of the build filling `store`, if one runs.
         func build(of store: any InstanceStorage) -> Int? { builds.firstIndex { $0.store === store } }
@@ -109,6 +113,12 @@ final class Slot: Sendable {
             state.builds.swapAt(index, state.builds.count - 1)
             var build = state.builds.removeLast()
             let finished = build.gate.finish(generation.value)
+            // A build that looked up the registration before its hooks were added ends with them.
+            let ending =
+                ending
+                ?? made.flatMap { made in
+                    state.hooked.flatMap { Ending($0, adopting: made, weakly: store is WeakStorage, in: resolution.container) }
+                }
             if state.isClosed {
                 if let ending { state.late.append(ending) }
                 if state.builds.isEmpty {
@@ -160,6 +170,20 @@ final class Slot: Sendable {
         try WaitGraph.shared.beginWait(owner, for: builder.id, onDeadlock: onDeadlock)
         await OnceGate.wait { enqueue($0, for: builder.store) }
         WaitGraph.shared.endWait(owner, for: builder.id)
+    }
+
+    /// Gives the instance this slot's own store keeps (outside any open scope) the hooks `entry`
+    /// has now, when it was kept before its registration had hooks: an `onShutdown` added after
+    /// the first build still runs for it.
+    func adoptHooks(of entry: Entry, in container: Container) {
+        let store = (storage as? ScopedStorage)?.generation ?? storage
+        state.withLock { state in
+            state.hooked = entry
+            guard !state.isClosed, !state.endings.contains(where: { $0.store === store }), case .box(let box)? = Kept(in: store),
+                let ending = Ending(entry, adopting: box, weakly: store is WeakStorage, in: container)
+            else { return }
+            state.endings.append((store, ending))
+        }
     }
 
     /// Drops the kept instances (but an open scope's, which belong to the scope); no build in
