@@ -58,3 +58,13 @@ extension OpenScope {
         return nil
     }
 }
+
+extension Entry {
+    /// Whether its lifetime keeps instances beyond one resolve (not `transient`, not `graph`).
+    var keepsInstances: Bool {
+        switch lifetime {
+        case .transient, .graph: false
+        default: true
+        }
+    }
+}

@@ -37,9 +37,6 @@ final class OpenScope: Sendable {
         self.scope == scope ? self : parent?.open(scope)
     }
 
-    /// Whether the scope closed: its `withScope` returned, or its container shut down.
-    var isClosed: Bool { state.withLock { $0.isClosed } }
-
     /// The value of type `S` handed in when the scope opened, if one was.
     func provided<S>(_: S.Type) -> S? {
         for box in provided {
@@ -52,7 +49,7 @@ final class OpenScope: Sendable {
     /// one that keeps nothing (the step refuses the resolve before building).
     func store(for storage: ScopedStorage) -> any InstanceStorage {
         state.withLock { state in
-            guard !state.isClosed else { return Closed.shared }
+            guard !state.isClosed else { return OpenScope.closed }
             if let kept = state.stores.first(where: { $0.store.storage === storage }) { return kept.store }
             let store = Store(of: storage, in: self)
             if state.stores.isEmpty { state.stores.reserveCapacity(4) }  // a request's few, without regrowing
@@ -114,9 +111,13 @@ final class OpenScope: Sendable {
         func reset() {}
     }
 
-    /// What a closed scope hands out: nothing kept, nothing stored.
-    private final class Closed: InstanceStorage {
-        static let shared = Closed()
+    /// What a closed scope hands out, for work that outlived it: nothing kept, nothing stored;
+    /// the step refuses it (`scopeNotOpen`) before building.
+    static let closed: any InstanceStorage = Refusing()
+    /// What a scope that exists only while open hands out where none is open: the same.
+    static let unopened: any InstanceStorage = Refusing()
+
+    private final class Refusing: InstanceStorage {
         var instance: (any Sendable)? { nil }
         func store(_ instance: any Sendable) {}
         func reset() {}
@@ -135,7 +136,8 @@ final class ScopedStorage: InstanceStorage {
     }
 
     var current: any InstanceStorage {
-        OpenScope.innermost?.open(scope)?.store(for: self) ?? generation
+        if let open = OpenScope.innermost?.open(scope) { return open.store(for: self) }
+        return scope.requiresOpenScope ? OpenScope.unopened : generation
     }
 
     var instance: (any Sendable)? { generation.instance }

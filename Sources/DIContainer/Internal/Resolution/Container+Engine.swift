@@ -297,10 +297,7 @@ struct StepStart {
             throw ResolutionError(.mainActorRequired, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
         }
         guard let slot = entry.slot else { return nil }
-        if case .scoped(let scope) = entry.lifetime, scope.storage == nil {
-            if let parent { try Self.checkCaptive(entry, below: parent, isDryRun: resolution.isDryRun) }
-            try checkOpen(scope)
-        }
+        if let parent { try Self.checkCaptive(entry, below: parent, isDryRun: resolution.isDryRun) }
         if let scope = resolution.scope, !entry.isInstance {
             // What `start()` built is the app's, seen under overrides that do not replace it.
             if entry.isEager, !scope.replaces(entry), slot.storage.current.instance != nil { return slot }
@@ -315,6 +312,7 @@ struct StepStart {
     func next(slot: Slot) throws -> Slot.Claim {
         let store = slot.storage.current
         if let kept = Kept(in: store) { return .built(kept) }
+        if store === OpenScope.closed || store === OpenScope.unopened { throw notOpen(afterScope: store === OpenScope.closed) }
         // Checked before claiming the build: this resolution may be the builder.
         try Step.checkCycle(entry, below: parent)
         return slot.claim(in: store, by: resolution.id)
@@ -412,17 +410,14 @@ struct StepStart {
             Resolution.PendingHooks(entry: entry, hooks: hooks, instance: InstanceBox(value), slot: keptIn, parent: parent))
     }
 
-    /// Throws when `scope` exists only while open and is not open here, or when the task's open
-    /// scope of that name has closed (work that outlived its `withScope`).
-    private func checkOpen(_ scope: Scope) throws {
-        if let open = OpenScope.innermost?.open(scope) {
-            guard open.isClosed else { return }
-            var error = ResolutionError(.scopeNotOpen(scope: scope), path: (parent?.path ?? []) + [entry.service])
-            error.isAfterScope = true
-            throw error
-        }
-        guard scope.requiresOpenScope else { return }
-        throw ResolutionError(.scopeNotOpen(scope: scope), path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
+    /// The error for a `.scoped` step where its scope is not open: none is (a scope that exists
+    /// only while open), or the task's has closed (work that outlived its `withScope`).
+    private func notOpen(afterScope: Bool) -> ResolutionError {
+        guard case .scoped(let scope) = entry.lifetime else { return shutDown() }
+        var error = ResolutionError(
+            .scopeNotOpen(scope: scope), path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
+        error.isAfterScope = afterScope
+        return error
     }
 
     /// Throws when the nearest step above `dependency`'s that keeps its instance lives longer
@@ -433,8 +428,11 @@ struct StepStart {
     /// own for each scope, nested in no order an app would know.
     static func checkCaptive(_ dependency: Entry, below parent: Step, isDryRun: Bool = false) throws {
         guard case .scoped(let scope) = dependency.lifetime, scope.storage == nil,
-            let consumer = sequence(first: parent, next: \.parent).first(where: { Lifespan(of: $0.entry) != nil }),
-            let kept = Lifespan(of: consumer.entry), let lasts = Lifespan(of: dependency), kept > lasts,
+            let consumer = sequence(first: parent, next: \.parent).first(where: { $0.entry.keepsInstances })
+        else { return }
+        // The same scope lives as long (what most scoped steps meet), with no task-local read.
+        if case .scoped(let kept) = consumer.entry.lifetime, kept == scope, kept.storage == nil { return }
+        guard let kept = Lifespan(of: consumer.entry), let lasts = Lifespan(of: dependency), kept > lasts,
             !isDryRun || kept == .container
         else { return }
         var error = ResolutionError(
