@@ -63,7 +63,7 @@ extension Container {
     /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
     /// ```
     public var registrations: [Registration.Info] {
-        inspect(.discarding).entries.map(RegistrationInfo.init)
+        inspect(.discarding).entries.map(info(of:))
     }
 
     // MARK: - Internals
@@ -400,7 +400,7 @@ extension Container: CustomStringConvertible {
     /// It shows what is known now and runs no factory: a closure that never ran is listed with
     /// its dependencies unknown (`registrations` runs it to learn them).
     public var description: String {
-        let infos = visibleEntries(scope: currentScope).map(RegistrationInfo.init)
+        let infos = visibleEntries(scope: currentScope).map(info(of:))
         let header =
             "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
             + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")
