@@ -21,19 +21,26 @@ extension Container {
     /// there with `currentOverrides()`. The app's decorators do not wrap a replacement.
     ///
     /// An override of a key nothing registers (a misspelled name, a type the app never
-    /// registered) is never resolved; this form ignores it. `withOverrides(strict: true)` throws
-    /// for it, and the `DIContainerTesting` traits and `ContainerTestCase` report it as a test
-    /// issue.
+    /// registered) is never resolved. Inside a running test (Swift Testing or XCTest) this form
+    /// records it as an issue of the test, at the call, once the test process has used
+    /// `DIContainerTesting` (which installs the reporter), and otherwise, in a test context,
+    /// prints it to standard error; outside tests it ignores it. `withOverrides(strict: true)`
+    /// throws for it, and the `DIContainerTesting` traits and `ContainerTestCase` report it as a
+    /// test issue.
     ///
     /// - Parameters:
     ///   - overrides: Registers the replacements.
     ///   - operation: Runs with the replacements in effect.
+    ///   - fileID: Where an override that replaces nothing is reported; leave the default.
+    ///   - line: Where an override that replaces nothing is reported; leave the default.
     /// - Returns: What `operation` returns.
     /// - Throws: What `overrides` or `operation` throws.
     public func withOverrides<R>(
-        _ overrides: (Container) throws -> Void, operation: () throws -> R
+        _ overrides: (Container) throws -> Void, operation: () throws -> R, fileID: String = #fileID, line: Int = #line
     ) throws -> R {
-        try withOverrides(strict: false, overrides, operation: operation)
+        let scope = try makeScope(overrides, strict: false, reportingAt: (fileID, line))
+        defer { Ending.runInBackground(scope.close()) }
+        return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
     /// `withOverrides(_:operation:)` that, when `strict`, checks that every override replaces a
@@ -67,13 +74,14 @@ extension Container {
         return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
-    /// The `async` form of `withOverrides(_:operation:)`.
+    /// The `async` form of `withOverrides(_:operation:fileID:line:)`.
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
-        operation: () async throws -> R
+        operation: () async throws -> R, fileID: String = #fileID, line: Int = #line
     ) async throws -> R {
-        try await withOverrides(strict: false, overrides, isolation: isolation, operation: operation)
+        try await withOverrides(
+            strict: false, reportingAt: (fileID, line), overrides, isolation: isolation, operation: operation)
     }
 
     /// The `async` form of `withOverrides(strict:_:operation:)`.
@@ -83,7 +91,20 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        let scope = try makeScope(overrides, strict: strict)
+        try await withOverrides(strict: strict, reportingAt: nil, overrides, isolation: isolation, operation: operation)
+    }
+
+    /// `withOverrides(strict:_:operation:)`, reporting an override that replaces nothing at
+    /// `site` (inside a test) when not `strict`; the test support's traits, which record it
+    /// themselves, pass `nil`.
+    package func withOverrides<R>(
+        strict: Bool,
+        reportingAt site: (fileID: String, line: Int)?,
+        _ overrides: (Container) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async throws -> R {
+        let scope = try makeScope(overrides, strict: strict, reportingAt: site)
         let value: R
         do {
             value = try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
@@ -109,12 +130,17 @@ extension Container {
         Overrides(scope: OverrideScope.value)
     }
 
-    private func makeScope(_ overrides: (Container) throws -> Void, strict: Bool) throws -> OverrideScope {
+    private func makeScope(
+        _ overrides: (Container) throws -> Void, strict: Bool, reportingAt site: (fileID: String, line: Int)? = nil
+    ) throws -> OverrideScope {
         let parent = OverrideScope.value
         // Its table is made by the first replacement: many scopes replace nothing here.
         let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0)
         try overrides(replacements)
         if strict, let unmatched = unmatchedOverrides(in: replacements, scope: parent) { throw unmatched }
+        if let site, UnmatchedOverridesReporter.isWanted, let unmatched = unmatchedOverrides(in: replacements, scope: parent) {
+            UnmatchedOverridesReporter.report(unmatched, fileID: site.fileID, line: site.line)
+        }
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(target: self, replacements: replacements, parent: parent)
     }

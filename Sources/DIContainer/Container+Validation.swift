@@ -79,6 +79,8 @@ extension Container {
         let overriddenInTests: [ValidationError.Unchecked]
         /// Keys registered twice without `Registration.replacing()`.
         let duplicates: [ValidationError.Duplicate]
+        /// What applied assemblies require and nothing registers.
+        let unmet: [ValidationError.UnmetRequirement]
 
         /// What a lenient check returns: the unchecked registrations, then what tests override.
         var lenientUnchecked: [ValidationError.Unchecked] { unchecked + overriddenInTests }
@@ -87,14 +89,15 @@ extension Container {
         /// reports what tests override as unchecked, not as problems.
         func check(strict: Bool) throws {
             if strict {
-                if !problems.isEmpty || !unchecked.isEmpty || !duplicates.isEmpty {
-                    throw ValidationError(problems: problems, unchecked: unchecked, duplicates: duplicates)
+                if !problems.isEmpty || !unchecked.isEmpty || !duplicates.isEmpty || !unmet.isEmpty {
+                    throw ValidationError(problems: problems, unchecked: unchecked, duplicates: duplicates, unmetRequirements: unmet)
                 }
                 return
             }
             let problems = overriddenInTests.isEmpty ? self.problems : self.problems.filter { !$0.isLiveOnly }
-            if !problems.isEmpty || !duplicates.isEmpty {
-                throw ValidationError(problems: problems, unchecked: lenientUnchecked, duplicates: duplicates)
+            if !problems.isEmpty || !duplicates.isEmpty || !unmet.isEmpty {
+                throw ValidationError(
+                    problems: problems, unchecked: lenientUnchecked, duplicates: duplicates, unmetRequirements: unmet)
             }
         }
     }
@@ -190,7 +193,8 @@ extension Container {
         problems += captives(in: answering, scope: scope)
         return Inspection(
             entries: entries, problems: Self.distinct(problems), unchecked: unchecked,
-            overriddenInTests: Self.overriddenInTests(problems, entries), duplicates: duplicates)
+            overriddenInTests: Self.overriddenInTests(problems, entries), duplicates: duplicates,
+            unmet: unmetRequirements(scope: scope))
     }
 
     /// An auto-wired initializer's parameters that have an `async` factory: auto-wiring resolves

@@ -56,6 +56,8 @@ struct Registry: ~Copyable, Sendable {
         var scopeStores = ScopeStores()
         /// What `Registration.asDefault()` marked: see `Defaults`.
         var defaults = Defaults()
+        /// What the assemblies applied here require of others (`Assembly.requirements`).
+        var requirements: [StatedRequirement] = []
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
@@ -141,6 +143,16 @@ struct Registry: ~Copyable, Sendable {
                 state.replacements[index].isOnPurpose = true
             }
         }
+    }
+
+    /// Records what an applied assembly requires of others.
+    func addRequirements(_ requirements: [StatedRequirement]) {
+        state.withLock { $0.requirements += requirements }
+    }
+
+    /// What the assemblies applied here require of others, in the order stated.
+    var requirements: [StatedRequirement] {
+        state.withLock { $0.requirements }
     }
 
     /// Whether `entry`'s registration is a default that answers its key here, and the default
