@@ -34,16 +34,19 @@ extension Container {
     /// from those of the resolution that made it, a new resolution; else below the step that
     /// made it while that step's factory runs; else, after, in the resolution that made it (so
     /// sharing its `graph` instances).
+    ///
+    /// - Parameter requester: The service that made the handle (who asked, for the read).
     func resolveLazy<S, Args>(
-        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?
+        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?,
+        requester: Entry? = nil
     ) throws -> S {
         if let scope = currentScope, scope !== continuation.scope {
-            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope)
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, requester: requester)
         }
         if let parent, !parent.isFinished {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(container: self, continuing: continuation)
+        let resolution = Resolution(container: self, continuing: continuation, requester: requester)
         return try resolution.enter {
             do {
                 return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)

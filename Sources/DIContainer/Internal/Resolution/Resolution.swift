@@ -52,13 +52,20 @@ final class Resolution: Sendable {
     let discardsInstances: Bool
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
+    /// The service that made the `Lazy` or `Provider` whose read started this resolution: who
+    /// asked, for its top-level step (`Step.requester`); else `nil`.
+    let requester: Entry?
 
     /// A new resolution, started by the thread `thread` is the state of; a dry run (validation's)
     /// is never traced.
     ///
     /// - Parameter isTraced: Whether the container traces, when the caller read it with the
     ///   registration (`Registry.entry(for:isTraced:)`); else it is read here.
-    init(container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState) {
+    init(
+        container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState,
+        requester: Entry? = nil
+    ) {
+        self.requester = requester
         let isDryRun = dryRun != nil
         id = thread.nextResolutionID()
         self.container = container
@@ -70,7 +77,8 @@ final class Resolution: Sendable {
     }
 
     /// A resolution going on with `continuation`'s `graph` instances (a `Lazy` read after its resolve).
-    init(container: Container, continuing continuation: Continuation) {
+    init(container: Container, continuing continuation: Continuation, requester: Entry? = nil) {
+        self.requester = requester
         id = ThreadState.current.nextResolutionID()
         self.container = container
         scope = continuation.scope
