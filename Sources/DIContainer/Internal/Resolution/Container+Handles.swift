@@ -13,6 +13,26 @@ protocol ResolvableHandle {
     static func make<Args>(
         for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
     ) -> Self
+
+    /// The key the handle resolves, for the handle asked for under `key`.
+    static func target(for key: Key) -> Key
+
+    /// The error for a handle whose target nothing answers, recorded as a dependency of `parent`.
+    static func missingTarget<Args>(
+        _ target: Key, arguments: Args.Type, in container: Container, parent: Step?, scope: OverrideScope?
+    ) -> ResolutionError
+}
+
+extension ResolvableHandle {
+    /// The wrapped type under the handle's name, with the runtime arguments the handle was
+    /// asked with.
+    static func target(for key: Key) -> Key { key.withType(wrappedType) }
+
+    static func missingTarget<Args>(
+        _ target: Key, arguments: Args.Type, in container: Container, parent: Step?, scope: OverrideScope?
+    ) -> ResolutionError {
+        container.missing(wrappedType, key: target, arguments: Args.self, parent: parent, scope: scope)
+    }
 }
 
 extension Container {
@@ -20,9 +40,9 @@ extension Container {
     /// dependency, and makes it.
     func handle<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, resolution: Resolution) throws -> S? {
         guard let handleType = S.self as? any ResolvableHandle.Type else { return nil }
-        let target = key.withType(handleType.wrappedType)
+        let target = handleType.target(for: key)
         guard let entry = entry(for: target, scope: resolution.scope) else {
-            throw missing(handleType.wrappedType, key: target, arguments: Args.self, parent: parent, scope: resolution.scope)
+            throw handleType.missingTarget(target, arguments: Args.self, in: self, parent: parent, scope: resolution.scope)
         }
         var dependency = Dependency(entry)
         dependency.isDeferred = true

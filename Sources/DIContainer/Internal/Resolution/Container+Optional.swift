@@ -99,7 +99,7 @@ extension Dependency {
     init(declared type: Any.Type) {
         if let handle = type as? any ResolvableHandle.Type {
             let service = handle.wrappedType
-            self.init(key: Key(type: ObjectIdentifier(service), name: nil, arguments: Key.noArguments), type: service)
+            self.init(key: handle.target(for: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments)), type: service)
             isDeferred = true
         } else if type is any NamedCollectionResolvable.Type {
             // Its members are known at resolve time only; a declared collection answers the key.
