@@ -43,7 +43,7 @@ extension Container {
         return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
-    /// `withOverrides(_:operation:)` that, when `strict`, checks that every override replaces a
+    /// `withOverrides(_:operation:fileID:line:)` that, when `strict`, checks that every override replaces a
     /// registration: one whose key (type, name and argument types) nothing registers — not this
     /// container, an ancestor (context variants included) nor an enclosing override scope — is
     /// never resolved, so the test would run against the real service.
