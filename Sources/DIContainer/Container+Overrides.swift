@@ -22,7 +22,7 @@ extension Container {
     ///
     /// An override of a key nothing registers (a misspelled name, a type the app never
     /// registered) is never resolved. Inside a running test (Swift Testing or XCTest) this form
-    /// records it as an issue of the test, at the call, once the test process has used
+    /// records it as an issue of the test, once the test process has used
     /// `DIContainerTesting` (which installs the reporter), and otherwise, in a test context,
     /// prints it to standard error; outside tests it ignores it. `withOverrides(strict: true)`
     /// throws for it, and the `DIContainerTesting` traits and `ContainerTestCase` report it as a
@@ -31,19 +31,17 @@ extension Container {
     /// - Parameters:
     ///   - overrides: Registers the replacements.
     ///   - operation: Runs with the replacements in effect.
-    ///   - fileID: Where an override that replaces nothing is reported; leave the default.
-    ///   - line: Where an override that replaces nothing is reported; leave the default.
     /// - Returns: What `operation` returns.
     /// - Throws: What `overrides` or `operation` throws.
     public func withOverrides<R>(
-        _ overrides: (Container) throws -> Void, operation: () throws -> R, fileID: String = #fileID, line: Int = #line
+        _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        let scope = try makeScope(overrides, strict: false, reportingAt: (fileID, line))
+        let scope = try makeScope(overrides, strict: false, reports: true)
         defer { Ending.runInBackground(scope.close()) }
         return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
-    /// `withOverrides(_:operation:fileID:line:)` that, when `strict`, checks that every override replaces a
+    /// `withOverrides(_:operation:)` that, when `strict`, checks that every override replaces a
     /// registration: one whose key (type, name and argument types) nothing registers — not this
     /// container, an ancestor (context variants included) nor an enclosing override scope — is
     /// never resolved, so the test would run against the real service.
@@ -74,14 +72,13 @@ extension Container {
         return try OverrideScope.$value.withValue(scope, operation: operation)
     }
 
-    /// The `async` form of `withOverrides(_:operation:fileID:line:)`.
+    /// The `async` form of `withOverrides(_:operation:)`.
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void,
         isolation: isolated (any Actor)? = #isolation,
-        operation: () async throws -> R, fileID: String = #fileID, line: Int = #line
+        operation: () async throws -> R
     ) async throws -> R {
-        try await withOverrides(
-            strict: false, reportingAt: (fileID, line), overrides, isolation: isolation, operation: operation)
+        try await withOverrides(strict: false, reports: true, overrides, isolation: isolation, operation: operation)
     }
 
     /// The `async` form of `withOverrides(strict:_:operation:)`.
@@ -91,20 +88,19 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        try await withOverrides(strict: strict, reportingAt: nil, overrides, isolation: isolation, operation: operation)
+        try await withOverrides(strict: strict, reports: false, overrides, isolation: isolation, operation: operation)
     }
 
-    /// `withOverrides(strict:_:operation:)`, reporting an override that replaces nothing at
-    /// `site` (inside a test) when not `strict`; the test support's traits, which record it
-    /// themselves, pass `nil`.
-    package func withOverrides<R>(
+    /// `withOverrides(strict:_:operation:)` that, when `reports` and not `strict`, reports an
+    /// override that replaces nothing as an issue of the running test.
+    private func withOverrides<R>(
         strict: Bool,
-        reportingAt site: (fileID: String, line: Int)?,
+        reports: Bool,
         _ overrides: (Container) throws -> Void,
-        isolation: isolated (any Actor)? = #isolation,
+        isolation: isolated (any Actor)?,
         operation: () async throws -> R
     ) async throws -> R {
-        let scope = try makeScope(overrides, strict: strict, reportingAt: site)
+        let scope = try makeScope(overrides, strict: strict, reports: reports)
         let value: R
         do {
             value = try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
@@ -131,15 +127,15 @@ extension Container {
     }
 
     private func makeScope(
-        _ overrides: (Container) throws -> Void, strict: Bool, reportingAt site: (fileID: String, line: Int)? = nil
+        _ overrides: (Container) throws -> Void, strict: Bool, reports: Bool = false
     ) throws -> OverrideScope {
         let parent = OverrideScope.value
         // Its table is made by the first replacement: many scopes replace nothing here.
         let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0)
         try overrides(replacements)
         if strict, let unmatched = unmatchedOverrides(in: replacements, scope: parent) { throw unmatched }
-        if let site, UnmatchedOverridesReporter.isWanted, let unmatched = unmatchedOverrides(in: replacements, scope: parent) {
-            UnmatchedOverridesReporter.report(unmatched, fileID: site.fileID, line: site.line)
+        if reports, !strict, UnmatchedOverridesReporter.isWanted, let unmatched = unmatchedOverrides(in: replacements, scope: parent) {
+            UnmatchedOverridesReporter.report(unmatched)
         }
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(target: self, replacements: replacements, parent: parent)

@@ -26,7 +26,7 @@ import Synchronization
 /// container the request started at.
 public final class Container: Sendable {
     /// The process-wide container that app code and `PresenterFactory`-style factories resolve
-    /// from. Tests replace its registrations with `withOverrides(_:operation:fileID:line:)` without touching
+    /// from. Tests replace its registrations with `withOverrides(_:operation:)` without touching
     /// other tests.
     public static let shared = Container()
 

@@ -22,7 +22,7 @@ public import Testing
 /// }
 /// ```
 ///
-/// The trait is `Container.withOverrides(_:operation:fileID:line:)` around the test, so it has the same
+/// The trait is `Container.withOverrides(_:operation:)` around the test, so it has the same
 /// reach: everything the test resolves from the container (or its children), also indirectly,
 /// from any thread the test runs on, in child tasks and in `Task { }` started by the test — but
 /// not `Task.detached`, nor work handed to a `DispatchQueue`. `withOverrides` inside the test

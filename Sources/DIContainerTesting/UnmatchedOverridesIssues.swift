@@ -23,17 +23,16 @@ enum UnmatchedOverridesIssues {
         #if canImport(XCTest)
         XCTestObservationCenter.shared.addTestObserver(XCTestTracker())
         #endif
-        UnmatchedOverridesReporter.install { unmatched, fileID, line in
+        UnmatchedOverridesReporter.install { unmatched in
             #if canImport(Testing)
-            if Test.current != nil {
-                let location = SourceLocation(fileID: fileID, filePath: fileID, line: line, column: 1)
-                Issue.record(Comment(rawValue: unmatched.description), sourceLocation: location)
+            if let test = Test.current {
+                Issue.record(Comment(rawValue: unmatched.description), sourceLocation: test.sourceLocation)
                 return true
             }
             #endif
             #if canImport(XCTest)
             if XCTestTracker.isRunning {
-                XCTFail("\(fileID):\(line): \(unmatched)")
+                XCTFail("withOverrides: \(unmatched)")
                 return true
             }
             #endif

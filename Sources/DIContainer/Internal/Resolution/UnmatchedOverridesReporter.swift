@@ -8,9 +8,9 @@ import Locking
 /// running test, Swift Testing's or XCTest's. Without one, in a test context, the report goes
 /// to standard error.
 package enum UnmatchedOverridesReporter {
-    /// Records `unmatched` as an issue of the running test, at `fileID`/`line`; `false` when no
-    /// test is running (nothing was recorded).
-    package typealias Report = @Sendable (_ unmatched: UnmatchedOverridesError, _ fileID: String, _ line: Int) -> Bool
+    /// Records `unmatched` as an issue of the running test; `false` when no test is running
+    /// (nothing was recorded).
+    package typealias Report = @Sendable (_ unmatched: UnmatchedOverridesError) -> Bool
 
     private static let installed = Locked<Report?>(nil)
 
@@ -19,12 +19,12 @@ package enum UnmatchedOverridesReporter {
         installed.withLock { $0 = report }
     }
 
-    /// Reports `unmatched` from a plain `withOverrides` at `fileID`/`line`.
-    static func report(_ unmatched: UnmatchedOverridesError, fileID: String, line: Int) {
+    /// Reports `unmatched` from a plain `withOverrides`.
+    static func report(_ unmatched: UnmatchedOverridesError) {
         if let report = installed.withLock({ $0 }) {
-            if report(unmatched, fileID, line) { return }
+            _ = report(unmatched)
         } else if isTestProcess {
-            FileHandle.standardError.write(Data("\(fileID):\(line): warning: \(unmatched)\n".utf8))
+            FileHandle.standardError.write(Data("warning: withOverrides: \(unmatched)\n".utf8))
         }
     }
 
