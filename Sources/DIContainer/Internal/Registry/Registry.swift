@@ -54,10 +54,20 @@ struct Registry: ~Copyable, Sendable {
         /// When this registry holds an override scope's replacements: the scope's own stores for
         /// the registrations that keep instances, and whether its closure returned.
         var scopeStores = ScopeStores()
-        /// What `Registration.asDefault()` marked: see `Defaults`.
-        var defaults = Defaults()
+        /// What `Registration.asDefault()` and `Assembly.requirements` declared: `nil` until the
+        /// first, so that a registry with none (an override scope's) carries no more than a word.
+        var declarations: Declarations?
+
+        var defaults: Defaults {
+            get { declarations?.defaults ?? Defaults() }
+            set { declarations = Declarations(defaults: newValue, requirements: declarations?.requirements ?? []) }
+        }
+
         /// What the assemblies applied here require of others (`Assembly.requirements`).
-        var requirements: [StatedRequirement] = []
+        var requirements: [StatedRequirement] {
+            get { declarations?.requirements ?? [] }
+            set { declarations = Declarations(defaults: declarations?.defaults ?? Defaults(), requirements: newValue) }
+        }
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
@@ -102,7 +112,7 @@ struct Registry: ~Copyable, Sendable {
         state.withLock { state in
             let added = entry.decorated(by: state.decorators(for: entry.key))
             guard let replaced = state.put(added) else { return nil }
-            if state.defaults.answering.remove(replaced.registration) != nil {
+            if state.declarations != nil, state.defaults.answering.remove(replaced.registration) != nil {
                 state.defaults.yielded[added.key] = (replaced.definition, replaced.registration)
             } else {
                 state.recordReplacement(of: replaced, by: added)
@@ -256,7 +266,7 @@ struct Registry: ~Copyable, Sendable {
         state.withLock { state in
             defer {
                 (state.entries, state.registered, state.replacements, state.latestReplacement) = ([:], 0, [], [:])
-                state.defaults = Defaults()
+                state.declarations?.defaults = Defaults()
             }
             return state.entries.values.map(\.entry)
         }
@@ -296,6 +306,12 @@ struct Registry: ~Copyable, Sendable {
         for registered in found { ordered[registered.order] = registered.entry }
         return ordered.compactMap { $0 }
     }
+}
+
+/// What a registry's registrations and assemblies declared beyond their factories.
+struct Declarations: Sendable {
+    var defaults: Defaults
+    var requirements: [StatedRequirement]
 }
 
 /// The defaults of a registry (`Registration.asDefault()`): those answering their key, by

@@ -28,11 +28,10 @@ package enum UnmatchedOverridesReporter {
         }
     }
 
-    /// Whether a plain `withOverrides` should look for overrides that replace nothing: under a
-    /// reporter, or in a test context (else the check would cost every override scope).
-    static var isWanted: Bool {
-        isTestProcess || installed.withLock { $0 != nil }
-    }
+    /// Whether a plain `withOverrides` should look for overrides that replace nothing: in a
+    /// process launched as a test runner, where the reporter is installed; elsewhere the check
+    /// would cost every override scope.
+    static var isWanted: Bool { isTestProcess }
 
     /// Whether the process was launched as a test runner (`Context.test` detected at launch).
     private static let isTestProcess = Container.activeContexts.contains(.test)
