@@ -19,6 +19,9 @@ public struct InfrastructureAssembly: Assembly {
     /// Creates the assembly.
     public init() {}
 
+    /// What it needs from others: the app's configuration (`AppAssembly` registers it).
+    public var requirements: [AssemblyRequirement] { [.service(AppConfiguration.self)] }
+
     /// Registers `APIConfiguration`, `any Transport`, `APIClient` and `any CacheStore`.
     ///
     /// - Parameter container: The container to register into; it must also hold an

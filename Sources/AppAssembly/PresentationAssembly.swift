@@ -22,6 +22,15 @@ public struct PresentationAssembly: Assembly {
     /// Creates the assembly.
     public init() {}
 
+    /// What it needs from others: the use cases (`UseCaseAssembly`) and the main scheduler
+    /// (`SchedulingAssembly`).
+    public var requirements: [AssemblyRequirement] {
+        [
+            .service((any MainScreenLoading).self), .service((any MainScreenLoading).self, name: .local),
+            .service((any CourseDetailLoading).self), .service((any Scheduler).self),
+        ]
+    }
+
     /// Registers `MainPresenter` and `CourseDetailPresenter` (argument: `Int`).
     ///
     /// - Parameter container: The container to register into.

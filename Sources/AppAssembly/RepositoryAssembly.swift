@@ -17,6 +17,12 @@ public struct RepositoryAssembly: Assembly {
     /// Creates the assembly.
     public init() {}
 
+    /// What it needs from others: the API client and cache (`InfrastructureAssembly`) and the
+    /// background scheduler (`SchedulingAssembly`).
+    public var requirements: [AssemblyRequirement] {
+        [.service(APIClient.self), .service((any CacheStore).self), .service((any Scheduler).self, name: .background)]
+    }
+
     /// Registers the course, user-course, category, favourite (stocked course) and ranking
     /// repositories, remote and local, and the `CacheTransaction` that makes a refresh write
     /// the cache as one generation.

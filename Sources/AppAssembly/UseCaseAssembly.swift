@@ -16,6 +16,11 @@ public struct UseCaseAssembly: Assembly {
     /// Creates the assembly.
     public init() {}
 
+    /// What it needs from others: the repositories, remote and local (`RepositoryAssembly`).
+    public var requirements: [AssemblyRequirement] {
+        [.service((any CourseRepository).self), .service((any CourseRepository).self, name: .local)]
+    }
+
     /// Registers `MainScreenLoading` (unnamed and `.local`) and `CourseDetailLoading`.
     ///
     /// - Parameter container: The container to register into.

@@ -35,9 +35,30 @@ public protocol Assembly {
     ///
     /// - Parameter resolver: The container the assemblies were applied to.
     func loaded(resolver: any Resolver)
+
+    /// The services this assembly expects another assembly to register: `validate()` (and
+    /// `validateAsync()`, in a test context too) reports each one nothing registers, by assembly
+    /// and key, instead of a missing service somewhere down a factory's path. `apply` only
+    /// records them. Optional; the default requires nothing.
+    ///
+    /// ```swift
+    /// struct FeatureAssembly: Assembly {
+    ///     var requirements: [AssemblyRequirement] { [.service(Database.self)] }
+    ///     func assemble(into container: Container) {
+    ///         container.register(FeatureStore.self) { r in FeatureStore(db: try r.resolve(Database.self)) }
+    ///     }
+    /// }
+    /// container.apply(FeatureAssembly())
+    /// try container.validate()
+    /// // FeatureAssembly requires Database; no applied assembly registers it. Fix: …
+    /// ```
+    var requirements: [AssemblyRequirement] { get }
 }
 
 extension Assembly {
+    /// None: most assemblies are self-contained.
+    public var requirements: [AssemblyRequirement] { [] }
+
     /// Does nothing: most assemblies only register.
     public func loaded(resolver: any Resolver) {}
 }

@@ -164,7 +164,9 @@ struct GraphDrawing {
         if !info.decorators.isEmpty { kind += info.decorators.count == 1 ? " · decorated" : " · decorated ×\(info.decorators.count)" }
         if info.initCompletedHooks > 0 { kind += " · initCompleted" }
         if info.isLiveOnly { kind += " · live-only" }
+        if info.isDefault { kind += " · as default" }
         lines.append(kind)
+        if let yielded = info.yieldedDefault { lines.append("default at \(yielded) yielded") }
         if !info.variants.isEmpty { lines.append("when " + info.variants.map(\.description).joined(separator: ", ")) }
         return lines
     }

@@ -21,9 +21,12 @@ extension Container {
     /// there with `currentOverrides()`. The app's decorators do not wrap a replacement.
     ///
     /// An override of a key nothing registers (a misspelled name, a type the app never
-    /// registered) is never resolved; this form ignores it. `withOverrides(strict: true)` throws
-    /// for it, and the `DIContainerTesting` traits and `ContainerTestCase` report it as a test
-    /// issue.
+    /// registered) is never resolved. Inside a running test (Swift Testing or XCTest) this form
+    /// records it as an issue of the test, once the test process has used
+    /// `DIContainerTesting` (which installs the reporter), and otherwise, in a test context,
+    /// prints it to standard error; outside tests it ignores it. `withOverrides(strict: true)`
+    /// throws for it, and the `DIContainerTesting` traits and `ContainerTestCase` report it as a
+    /// test issue.
     ///
     /// - Parameters:
     ///   - overrides: Registers the replacements.
@@ -33,7 +36,15 @@ extension Container {
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        try withOverrides(strict: false, overrides, operation: operation)
+        let scope = try makeScope(overrides, strict: false, reports: true)
+        do {
+            let value = try OverrideScope.$value.withValue(scope, operation: operation)
+            ledger.endInBackground(scope.close(), reason: .scopeSucceeded)
+            return value
+        } catch {
+            ledger.endInBackground(scope.close(), reason: .scopeFailed(error))
+            throw error
+        }
     }
 
     /// `withOverrides(_:operation:)` that, when `strict`, checks that every override replaces a
@@ -79,7 +90,7 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        try await withOverrides(strict: false, overrides, isolation: isolation, operation: operation)
+        try await withOverrides(strict: false, reports: true, overrides, isolation: isolation, operation: operation)
     }
 
     /// The `async` form of `withOverrides(strict:_:operation:)`.
@@ -89,7 +100,19 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async throws -> R {
-        let scope = try makeScope(overrides, strict: strict)
+        try await withOverrides(strict: strict, reports: false, overrides, isolation: isolation, operation: operation)
+    }
+
+    /// `withOverrides(strict:_:operation:)` that, when `reports` and not `strict`, reports an
+    /// override that replaces nothing as an issue of the running test.
+    private func withOverrides<R>(
+        strict: Bool,
+        reports: Bool,
+        _ overrides: (Container) throws -> Void,
+        isolation: isolated (any Actor)?,
+        operation: () async throws -> R
+    ) async throws -> R {
+        let scope = try makeScope(overrides, strict: strict, reports: reports)
         let value: R
         do {
             value = try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
@@ -115,12 +138,17 @@ extension Container {
         Overrides(scope: OverrideScope.value)
     }
 
-    private func makeScope(_ overrides: (Container) throws -> Void, strict: Bool) throws -> OverrideScope {
+    private func makeScope(
+        _ overrides: (Container) throws -> Void, strict: Bool, reports: Bool = false
+    ) throws -> OverrideScope {
         let parent = OverrideScope.value
         // Its table is made by the first replacement: many scopes replace nothing here.
         let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0)
         try overrides(replacements)
         if strict, let unmatched = unmatchedOverrides(in: replacements, scope: parent) { throw unmatched }
+        if reports, !strict, UnmatchedOverridesReporter.isWanted, let unmatched = unmatchedOverrides(in: replacements, scope: parent) {
+            UnmatchedOverridesReporter.report(unmatched)
+        }
         adoptDecorations(into: replacements, scope: parent)
         return OverrideScope(target: self, replacements: replacements, parent: parent)
     }

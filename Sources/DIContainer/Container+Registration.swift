@@ -215,8 +215,8 @@ extension Container {
 
     /// Adds `entry`, replacing any registration under the same key.
     func add<S>(_ entry: Entry) -> Registration<S> {
-        registry.add(entry)
-        return Registration(registered: entry, container: self)
+        let replaced = registry.add(entry)
+        return Registration(registered: entry, container: self, replaced: replaced)
     }
 }
 

@@ -65,7 +65,7 @@ extension Container {
     /// // CourseRepository (name: local) · singleton · depends on CacheStore · registered at App/RepositoryAssembly.swift:14
     /// ```
     public var registrations: [Registration.Info] {
-        inspect(.discarding).entries.map(RegistrationInfo.init)
+        inspect(.discarding).entries.map(info(of:))
     }
 
     // MARK: - Internals
@@ -81,6 +81,8 @@ extension Container {
         let overriddenInTests: [ValidationError.Unchecked]
         /// Keys registered twice without `Registration.replacing()`.
         let duplicates: [ValidationError.Duplicate]
+        /// What applied assemblies require and nothing registers.
+        let unmet: [ValidationError.UnmetRequirement]
 
         /// What a lenient check returns: the unchecked registrations, then what tests override.
         var lenientUnchecked: [ValidationError.Unchecked] { unchecked + overriddenInTests }
@@ -89,14 +91,15 @@ extension Container {
         /// reports what tests override as unchecked, not as problems.
         func check(strict: Bool) throws {
             if strict {
-                if !problems.isEmpty || !unchecked.isEmpty || !duplicates.isEmpty {
-                    throw ValidationError(problems: problems, unchecked: unchecked, duplicates: duplicates)
+                if !problems.isEmpty || !unchecked.isEmpty || !duplicates.isEmpty || !unmet.isEmpty {
+                    throw ValidationError(problems: problems, unchecked: unchecked, duplicates: duplicates, unmetRequirements: unmet)
                 }
                 return
             }
             let problems = overriddenInTests.isEmpty ? self.problems : self.problems.filter { !$0.isLiveOnly }
-            if !problems.isEmpty || !duplicates.isEmpty {
-                throw ValidationError(problems: problems, unchecked: lenientUnchecked, duplicates: duplicates)
+            if !problems.isEmpty || !duplicates.isEmpty || !unmet.isEmpty {
+                throw ValidationError(
+                    problems: problems, unchecked: lenientUnchecked, duplicates: duplicates, unmetRequirements: unmet)
             }
         }
     }
@@ -212,7 +215,8 @@ extension Container {
         problems += captives(in: answering, scope: scope)
         return Inspection(
             entries: entries, problems: Self.distinct(problems), unchecked: unchecked,
-            overriddenInTests: Self.overriddenInTests(problems, entries), duplicates: duplicates)
+            overriddenInTests: Self.overriddenInTests(problems, entries), duplicates: duplicates,
+            unmet: unmetRequirements(scope: scope))
     }
 
     /// An auto-wired initializer's parameters that have an `async` factory: auto-wiring resolves
@@ -427,7 +431,7 @@ extension Container: CustomStringConvertible {
     /// It shows what is known now and runs no factory: a closure that never ran is listed with
     /// its dependencies unknown (`registrations` runs it to learn them).
     public var description: String {
-        let infos = visibleEntries(scope: currentScope).map(RegistrationInfo.init)
+        let infos = visibleEntries(scope: currentScope).map(info(of:))
         let header =
             "Container with \(infos.count) registration\(infos.count == 1 ? "" : "s")"
             + (parent == nil ? "" : " (and a parent)") + (infos.isEmpty ? "" : ":")

@@ -88,6 +88,11 @@ public final class Container: Sendable {
     public func apply(_ assemblies: [any Assembly]) {
         for assembly in assemblies {
             assembly.assemble(into: self)
+            let requirements = assembly.requirements
+            if !requirements.isEmpty {
+                let name = displayName(of: type(of: assembly))
+                registry.addRequirements(requirements.map { StatedRequirement(assembly: name, requirement: $0) })
+            }
         }
         for assembly in assemblies {
             assembly.loaded(resolver: self)

@@ -67,10 +67,13 @@ extension Lazy: ResolvableHandle {
         let arguments = HandleArguments(arguments)
         resolution.madeLazy()
         let madeIn = resolution.continuation
-        return Lazy { [weak container, weak parent] in
+        // Who asked, weakly: an instance keeping the handle may be kept by that registration.
+        let requester = parent?.entry
+        return Lazy { [weak container, weak parent, weak requester] in
             guard let container else { throw Container.released(S.self, key: target) }
             return try container.resolveLazy(
-                S.self, key: target, arguments: arguments.value, madeIn: madeIn, below: parent, origin: origin)
+                S.self, key: target, arguments: arguments.value, madeIn: madeIn, below: parent, origin: origin,
+                requester: requester)
         }
     }
 }

@@ -50,10 +50,13 @@ extension Provider: ResolvableHandle {
     ) -> Provider<S> {
         let arguments = HandleArguments(arguments)
         let madeIn = resolution.scope
-        return Provider { [weak container] in
+        // Who asked, weakly: an instance keeping the handle may be kept by that registration.
+        let requester = parent?.entry
+        return Provider { [weak container, weak requester] in
             guard let container else { throw Container.released(S.self, key: target) }
             return try container.resolveTopLevel(
-                S.self, key: target, arguments: arguments.value, scope: container.currentScope ?? madeIn, origin: origin)
+                S.self, key: target, arguments: arguments.value, scope: container.currentScope ?? madeIn, origin: origin,
+                requester: requester)
         }
     }
 }

@@ -22,10 +22,13 @@ public struct Registration<Service>: Sendable {
     }
     /// The container `entry` was added to, where forwarded types are added too.
     let container: Container
+    /// The registration that adding this one replaced, if any: the one answering again should
+    /// this one say it is a default (`asDefault()`).
+    var replaced: Entry? = nil
 
     /// What this registration is, in readable form.
     public var info: Info {
-        Info(current)
+        container.info(of: current)
     }
 
     /// Forwards `type` (under `name`) to this registration: resolving it gives the instance this

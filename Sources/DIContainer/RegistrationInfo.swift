@@ -43,6 +43,12 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
     public let variants: [Variant]
     /// Whether it is live-only (`Registration.liveOnly()`): a test must override it.
     public let isLiveOnly: Bool
+    /// Whether it is a default (`Registration.asDefault()`) answering because nothing else
+    /// registers its key.
+    public let isDefault: Bool
+    /// Where the default this registration replaced was registered (`Module/File.swift:12`),
+    /// when a default (`Registration.asDefault()`) yielded to it; else `nil`.
+    public let yieldedDefault: String?
 
     /// A registration's variant for one context, and the variant's lifetime.
     public struct Variant: Sendable, Hashable, CustomStringConvertible {
@@ -63,7 +69,9 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         case notApplicable
     }
 
-    init(_ entry: Entry) {
+    init(_ entry: Entry, isDefault: Bool = false, yieldedDefault: String? = nil) {
+        self.isDefault = isDefault
+        self.yieldedDefault = yieldedDefault
         service = entry.service
         let target = entry.forwardingTarget
         lifetime = target?.lifetime ?? entry.lifetime
@@ -127,6 +135,19 @@ public struct RegistrationInfo: Sendable, Hashable, CustomStringConvertible {
         if !decorators.isEmpty { parts.append("decorated at " + decorators.joined(separator: ", ")) }
         if !variants.isEmpty { parts.append("when " + variants.map(\.description).joined(separator: ", ")) }
         if isLiveOnly { parts.append("live-only") }
+        if isDefault { parts.append("default") }
+        if let yieldedDefault { parts.append("replaces the default registered at \(yieldedDefault)") }
         return parts.joined(separator: " · ")
+    }
+}
+
+extension Container {
+    /// `entry` described, with what its registry knows of defaults (`Registration.asDefault()`).
+    func info(of entry: Entry) -> RegistrationInfo {
+        for container in lineage {
+            let (isDefault, yielded) = container.registry.defaultState(of: entry)
+            if isDefault || yielded != nil { return RegistrationInfo(entry, isDefault: isDefault, yieldedDefault: yielded?.site) }
+        }
+        return RegistrationInfo(entry)
     }
 }

@@ -363,6 +363,9 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
     /// The keys registered more than once in one container without `Registration.replacing()`,
     /// in the order they were registered again.
     public let duplicates: [Duplicate]
+    /// What applied assemblies require (`Assembly.requirements`) and nothing registers, in the
+    /// order stated; listed first, since they explain the missing services further down.
+    public let unmetRequirements: [UnmetRequirement]
 
     /// A key (type, name and argument types) registered more than once in one container, the
     /// later registration not marked `Registration.replacing()`: the one registered last answers.
@@ -443,18 +446,22 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    init(problems: [ResolutionError], unchecked: [Unchecked] = [], duplicates: [Duplicate] = []) {
+    init(
+        problems: [ResolutionError], unchecked: [Unchecked] = [], duplicates: [Duplicate] = [],
+        unmetRequirements: [UnmetRequirement] = []
+    ) {
         self.problems = problems
         self.unchecked = unchecked
         self.duplicates = duplicates
+        self.unmetRequirements = unmetRequirements
     }
 
     public var description: String {
         var lines: [String] = []
-        let count = problems.count + duplicates.count
+        let count = unmetRequirements.count + problems.count + duplicates.count
         if count > 0 {
             lines.append(count == 1 ? "The container has 1 problem:" : "The container has \(count) problems:")
-            let texts = problems.map(\.description) + duplicates.map(\.description)
+            let texts = unmetRequirements.map(\.description) + problems.map(\.description) + duplicates.map(\.description)
             lines += texts.enumerated().map { "\($0.offset + 1). \($0.element)" }
         }
         if !unchecked.isEmpty {

@@ -48,9 +48,33 @@ public protocol Resolver: Sendable {
     ///
     /// - Throws: `ResolutionError` from the first registration that fails.
     func resolveAll<S>(_ type: S.Type) throws -> [S]
+
+    /// Who asked: the service whose factory asked for the one this resolver builds, `nil` at
+    /// top level — a logger, tracer or metrics category named after its consumer.
+    ///
+    /// ```swift
+    /// container.register(Logger.self) { r in Logger(label: r.requester?.description ?? "app") }
+    /// ```
+    ///
+    /// It is the service that declared the dependency: through initializer auto-wiring, the
+    /// registration whose initializer has the parameter; through a forwarded type
+    /// (`implements`), the service that asked for the forwarded type; through a decorator, the
+    /// consumer of the decorated service; read through a `Lazy` or `Provider`, the service that
+    /// asked for the handle. A container (and a resolver kept past its factory that starts new
+    /// resolutions) answers as its resolution does: `nil` at top level.
+    ///
+    /// Only a service built anew for each consumer (`transient`) may depend on who asked. A
+    /// registration that keeps or shares its instance (`singleton`, `weak`, `scoped`, `graph`,
+    /// custom) whose factory reads it fails: `resolve` throws `ResolutionError.Kind.factoryFailed`
+    /// naming the fix, and `validate()` reports it. Reading it costs a resolve nothing unless a
+    /// factory does: it is derived from the resolution's path.
+    var requester: ServiceKey? { get }
 }
 
 extension Resolver {
+    /// `nil`: a resolver that is no factory's (a `Container`) answers at top level.
+    public var requester: ServiceKey? { nil }
+
     /// The unnamed instance registered for `type`: `resolve(type, name: nil)`.
     ///
     /// - Throws: `ResolutionError`.

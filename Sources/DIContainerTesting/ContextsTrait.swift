@@ -36,6 +36,7 @@ public struct ContextsTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        UnmatchedOverridesIssues.install()
         let contexts = isAdding ? Container.currentContexts.union(contexts) : contexts
         try await Container.withContexts(contexts, operation: function)
     }

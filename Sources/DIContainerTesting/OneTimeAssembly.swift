@@ -62,6 +62,7 @@ public final class OneTimeAssembly: Sendable {
     ///
     /// - Throws: The error the assembly threw, on every call.
     public func prepare() async throws {
+        UnmatchedOverridesIssues.install()
         start()
         await OnceGate.wait { waiter in state.withLock { $0.gate.enqueue(waiter) } }
         try finishedOutcome.get()
@@ -78,6 +79,7 @@ public final class OneTimeAssembly: Sendable {
         if !Thread.isMainThread, MainActorIsolation.isCurrent, outcome == nil {
             throw BlockedMainActor()
         }
+        UnmatchedOverridesIssues.install()
         start()
         // On the main thread (XCTest's), the main actor that runs the assembly is this thread:
         // keep its run loop turning instead of blocking it.

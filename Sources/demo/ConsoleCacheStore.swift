@@ -5,17 +5,21 @@ import DIDemoInfrastructure
 /// (`[background] cache read courses.recent: hit`), then hands them to the app's store.
 ///
 /// The repositories run their cache work on the `.background` scheduler; this makes that
-/// visible. Per-course entries (`course.101`, `user-course.101`, …) are many, so only the first
-/// of each kind and operation is printed. The demo registers this store over the app's (see
-/// `DemoRunner`).
+/// visible, and says which service asked for the store (the container's `r.requester`:
+/// `… · for CourseRepository (name: local)`). Per-course entries (`course.101`,
+/// `user-course.101`, …) are many, so only the first of each kind and operation is printed. The
+/// demo registers this store over the app's, built anew for each consumer (see `DemoRunner`).
 final class ConsoleCacheStore: CacheStore {
     /// The app's store, which does the work.
     private let store: any CacheStore
-    /// The operations on per-course entries printed so far (`write course.*`).
-    private let printedKinds = Locked(Set<String>())
+    /// The service that asked for this store, if any.
+    private let consumer: String?
+    /// The operations on per-course entries printed so far (`write course.*`), shared by the
+    /// stores of every consumer.
+    private let printedKinds: Locked<Set<String>>
 
-    init(store: any CacheStore) {
-        self.store = store
+    init(store: any CacheStore, consumer: String?, printedKinds: Locked<Set<String>>) {
+        (self.store, self.consumer, self.printedKinds) = (store, consumer, printedKinds)
     }
 
     func load<Value: Decodable>(_ type: Value.Type, forKey key: String) -> CacheLookup<Value> {
@@ -52,6 +56,7 @@ final class ConsoleCacheStore: CacheStore {
             guard printedKinds.withLock({ $0.insert(kind).inserted }) else { return }
             note = " (further \(key[..<dot]).* \(operation)s not shown)"
         }
-        Console.out("\(Console.schedulerPrefix) cache \(operation) \(key)\(outcome)\(note)")
+        let asker = consumer.map { " · for \($0)" } ?? ""
+        Console.out("\(Console.schedulerPrefix) cache \(operation) \(key)\(outcome)\(note)\(asker)")
     }
 }

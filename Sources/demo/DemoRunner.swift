@@ -1,4 +1,5 @@
 import DIContainer
+import DIContainerLocking
 import DIDemoAppAssembly
 import DIDemoInfrastructure
 import DIDemoScheduling
@@ -102,7 +103,11 @@ struct DemoRunner {
         let store = try Container.shared.resolve((any CacheStore).self)
         // Without a usable cache there is no cache work to show (`warnIfCacheUnavailable` said so).
         guard !(store is UnavailableCacheStore) else { return }
-        Container.shared.register((any CacheStore).self, instance: ConsoleCacheStore(store: store))
+        // Transient, so that each consumer gets a store that names it (who asked).
+        let printedKinds = Locked(Set<String>())
+        Container.shared.register((any CacheStore).self) { r in
+            ConsoleCacheStore(store: store, consumer: r.requester?.description, printedKinds: printedKinds)
+        }
     }
 
     /// Registers a `HeldScheduler` over the `.background` scheduler, for the screen to release

@@ -46,7 +46,7 @@ struct EscapingOverridesTests {
     @Test("overrides captured in a scope apply later on a dispatch queue, a thread and a detached task")
     func capturedOverridesRunLater() async throws {
         let container = makeContainer()
-        let overrides = try container.withOverrides {
+        let overrides = try container.withOverrides(strict: false) {
             $0.register((any Dependency).self) { _ in OuterMock() }
             $0.register(Int.self) { _ in 1 }
         } operation: {
@@ -71,7 +71,7 @@ struct EscapingOverridesTests {
     @Test("overrides captured in nested scopes carry both: the inner replacement wins")
     func nestedScopesCarried() async throws {
         let container = makeContainer()
-        let overrides = try container.withOverrides {
+        let overrides = try container.withOverrides(strict: false) {
             $0.register((any Dependency).self) { _ in OuterMock() }
             $0.register(Int.self) { _ in 1 }
         } operation: {
@@ -95,7 +95,7 @@ struct EscapingOverridesTests {
     @Test("without run, a dispatch queue, a thread and a detached task started in a scope see the real registrations")
     func escapingWorkWithoutRunSeesRealRegistrations() async throws {
         let container = makeContainer()
-        let seen = try await container.withOverrides {
+        let seen = try await container.withOverrides(strict: false) {
             $0.register((any Dependency).self) { _ in OuterMock() }
             $0.register(Int.self) { _ in 1 }
         } operation: {
@@ -136,7 +136,7 @@ struct EscapingOverridesTests {
         let container = Container()
         container.register(Store.self, lifetime: .singleton) { _ in Store() }
         let real = try container.resolve(Store.self)
-        let (overrides, inScope, carriedWhileRunning) = try await container.withOverrides {
+        let (overrides, inScope, carriedWhileRunning) = try await container.withOverrides(strict: false) {
             $0.register(Int.self) { _ in 1 }
         } operation: {
             let overrides = container.currentOverrides()
@@ -173,7 +173,7 @@ struct EscapingOverridesTests {
             weakContainer = container
             container.register(Thing.self) { _ in Thing() }
             container.register(Keeper.self, lifetime: .singleton) { r in Keeper(try r.resolve(Provider<Thing>.self)) }
-            let overrides = try container.withOverrides {
+            let overrides = try container.withOverrides(strict: false) {
                 $0.register(Int.self) { _ in 1 }
             } operation: {
                 container.currentOverrides()

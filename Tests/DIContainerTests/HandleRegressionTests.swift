@@ -126,7 +126,7 @@ struct HandleRegressionTests {
         do {
             let container = Container()
             container.register(Hooked.self, lifetime: .singleton) { _ in Hooked() }
-            let singleton = try container.withOverrides {
+            let singleton = try container.withOverrides(strict: false) {
                 $0.register((any Dependency).self) { _ in MockA() }
             } operation: {
                 try container.resolve(Hooked.self)
@@ -146,7 +146,7 @@ struct HandleRegressionTests {
             let container = Container()
             container.register(Hooked.self) { _ in Hooked() }
             container.register(LazyKeeper.self, lifetime: .singleton) { r in LazyKeeper(lazy: try r.resolve(Lazy<Hooked>.self)) }
-            let keeper = try container.withOverrides {
+            let keeper = try container.withOverrides(strict: false) {
                 $0.register((any Dependency).self) { _ in MockA() }
             } operation: {
                 try container.resolve(LazyKeeper.self)
@@ -169,7 +169,7 @@ struct HandleRegressionTests {
             container.register(ProviderKeeper.self, lifetime: .singleton) { r in
                 ProviderKeeper(provider: try r.resolve(Provider<Hooked>.self))
             }
-            let keeper = try container.withOverrides {
+            let keeper = try container.withOverrides(strict: false) {
                 $0.register((any Dependency).self) { _ in MockA() }
             } operation: {
                 try container.resolve(ProviderKeeper.self)

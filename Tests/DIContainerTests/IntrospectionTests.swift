@@ -129,7 +129,7 @@ struct IntrospectionTests {
         child.register(InfoClient.self) { r in InfoClient(transport: try r.resolve((any InfoTransport).self)) }
         #expect(child.registrations.map(\.service.typeName) == ["InfoTransport", "InfoClient"])
         #expect(parent.registrations.map(\.service.typeName) == ["InfoTransport"])
-        let inside = try child.withOverrides {
+        let inside = try child.withOverrides(strict: false) {
             $0.register(InfoRepository.self, initializer: InfoRepository.init)
         } operation: {
             child.registrations.map(\.service.typeName)

@@ -44,7 +44,7 @@ struct ResolveAllTests {
         for name in ["a", "b", "c"] {
             container.register((any AllPlugin).self, name: Name(name)) { _ in AllNamedPlugin(id: name) }
         }
-        let inside = try container.withOverrides {
+        let inside = try container.withOverrides(strict: false) {
             $0.register((any AllPlugin).self, name: "d") { _ in AllNamedPlugin(id: "d mock") }
             $0.register((any AllPlugin).self, name: "a") { _ in AllNamedPlugin(id: "a mock") }
         } operation: {

@@ -20,8 +20,9 @@ struct DemoRunTests {
         // The cache work runs on the background scheduler: misses on the first run, then writes.
         let firstCacheWork = first.lines.filter { $0.contains(" cache read ") || $0.contains(" cache write ") }
         #expect(firstCacheWork.allSatisfy { $0.hasPrefix("[background] cache ") }, "\(first)")
-        #expect(first.lines.contains("[background] cache read courses.recent: miss (no entry)"))
-        #expect(first.lines.contains("[background] cache write courses.recent"))
+        // Each line names the service that asked for the store (r.requester).
+        #expect(first.lines.contains("[background] cache read courses.recent: miss (no entry) · for CourseRepository (name: local)"))
+        #expect(first.lines.contains("[background] cache write courses.recent · for CourseRepository"))
         #expect(first.stdout.contains("  categories: Programming · Design · Business · Data Science"))
         #expect(first.stdout.contains("    - Design Systems that Scale · 100% ★"))
         #expect(first.stdout.contains("  ranking \"Top rated\":"))
@@ -37,7 +38,7 @@ struct DemoRunTests {
                 "[main] network: \(Self.summary) (unchanged from the cache)", "[main] done",
             ])
         #expect(second.stdout.contains("    - Design Systems that Scale · 100% ★"))
-        #expect(second.lines.contains("[background] cache read courses.recent: hit"))
+        #expect(second.lines.contains("[background] cache read courses.recent: hit · for CourseRepository (name: local)"))
         #expect(
             second.lines.filter { $0.hasPrefix("[") && !$0.hasPrefix("[main]") }
                 .allSatisfy { $0.hasPrefix("[background] cache ") }, "\(second)")

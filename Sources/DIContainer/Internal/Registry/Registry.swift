@@ -16,6 +16,8 @@ struct Registry: ~Copyable, Sendable {
         let by: Entry.Definition
         /// The replacing registration (`Entry.registration`).
         let registration: ObjectIdentifier
+        /// The replaced registration (`Entry.registration`).
+        var replacedRegistration: ObjectIdentifier? = nil
         /// Whether it said it replaces on purpose (`Registration.replacing()`).
         var isOnPurpose = false
 
@@ -50,10 +52,26 @@ struct Registry: ~Copyable, Sendable {
         /// When this registry holds an override scope's replacements: the scope's own stores for
         /// the registrations that keep instances, and whether its closure returned.
         var scopeStores = ScopeStores()
+        /// What `Registration.asDefault()` and `Assembly.requirements` declared: `nil` until the
+        /// first, so that a registry with none (an override scope's) carries no more than a word.
+        var declarations: Declarations?
+
+        var defaults: Defaults {
+            get { declarations?.defaults ?? Defaults() }
+            set { declarations = Declarations(defaults: newValue, requirements: declarations?.requirements ?? []) }
+        }
+
+        /// What the assemblies applied here require of others (`Assembly.requirements`).
+        var requirements: [StatedRequirement] {
+            get { declarations?.requirements ?? [] }
+            set { declarations = Declarations(defaults: declarations?.defaults ?? Defaults(), requirements: newValue) }
+        }
 
         /// Records that `replaced` was replaced by `added`.
         mutating func recordReplacement(of replaced: Entry, by added: Entry) {
-            let replacement = Replacement(replaced: replaced.definition, by: added.definition, registration: added.registration)
+            let replacement = Replacement(
+                replaced: replaced.definition, by: added.definition, registration: added.registration,
+                replacedRegistration: replaced.registration)
             if let index = latestReplacement[added.key], replacements[index].hasSites(of: replacement) {
                 replacements[index] = replacement
             } else {
@@ -98,16 +116,78 @@ struct Registry: ~Copyable, Sendable {
     }
 
     /// Adds `entry`, decorated by the decorators added here for its key, in the place (and order)
-    /// of the registration under its key; the one it replaces is recorded as a `Replacement`, and
-    /// what it kept ends.
-    func add(_ entry: Entry) {
-        let retired = state.withLock { state in
+    /// of the registration under its key; the one it replaces is recorded as a `Replacement`,
+    /// unless it is a default (`Registration.asDefault()`), which yields; what it kept ends.
+    /// Returns the replaced one.
+    @discardableResult
+    func add(_ entry: Entry) -> Entry? {
+        let (replaced, retired) = state.withLock { state -> (Entry?, [Slot]) in
             let added = entry.decorated(by: state.decorators(for: entry.key))
-            guard let replaced = state.put(added) else { return [Slot]() }
-            state.recordReplacement(of: replaced, by: added)
-            return Self.retired(replaced, by: added)
+            guard let replaced = state.put(added) else { return (nil, []) }
+            if state.declarations != nil, state.defaults.answering.remove(replaced.registration) != nil {
+                state.defaults.yielded[added.key] = (replaced.definition, replaced.registration)
+            } else {
+                state.recordReplacement(of: replaced, by: added)
+            }
+            return (replaced, Self.retired(replaced, by: added))
         }
+        // What the replaced registration kept ends with it.
         ledger.retire(retired)
+        return replaced
+    }
+
+    /// Marks the registration `registration` (under `key`) as a default: it yields to any other
+    /// registration of `key`. `replaced` is what adding it replaced: a registration that is no
+    /// default answers again, in its place; another default makes the pair a duplicate.
+    func markDefault(_ key: Key, of registration: ObjectIdentifier, replaced: Entry?) {
+        state.withLock { state in
+            guard let current = state.entries[key]?.entry else { return }
+            guard current.registration == registration else {
+                // Replaced already (on another thread, between `register` and this mark): it yields.
+                for index in state.replacements.indices where state.replacements[index].replacedRegistration == registration {
+                    state.replacements[index].isOnPurpose = true
+                    state.defaults.yielded[key] = (state.replacements[index].replaced, registration)
+                }
+                return
+            }
+            guard let replaced else {
+                state.defaults.answering.insert(registration)
+                return
+            }
+            if state.defaults.yielded[key]?.registration == replaced.registration {
+                // Two defaults for one key: a duplicate, whichever was added first.
+                state.defaults.yielded[key] = nil
+                state.defaults.answering.insert(registration)
+                state.recordReplacement(of: replaced, by: current)
+                return
+            }
+            // Adding the default closed the other's slot: it answers again with a store of its own.
+            _ = state.put(replaced.adopted())
+            state.defaults.yielded[key] = (current.definition, registration)
+            // It yielded: its replacing the other is no duplicate.
+            for index in state.replacements.indices where state.replacements[index].registration == registration {
+                state.replacements[index].isOnPurpose = true
+            }
+        }
+    }
+
+    /// Records what an applied assembly requires of others.
+    func addRequirements(_ requirements: [StatedRequirement]) {
+        state.withLock { $0.requirements += requirements }
+    }
+
+    /// What the assemblies applied here require of others, in the order stated.
+    var requirements: [StatedRequirement] {
+        state.withLock { $0.requirements }
+    }
+
+    /// Whether `entry`'s registration is a default that answers its key here, and the default
+    /// that yielded to the registration under `entry`'s key, if one did.
+    func defaultState(of entry: Entry) -> (isDefault: Bool, yielded: Entry.Definition?) {
+        state.withLock { state in
+            guard state.entries[entry.key]?.entry.registration == entry.registration else { return (false, nil) }
+            return (state.defaults.answering.contains(entry.registration), state.defaults.yielded[entry.key]?.definition)
+        }
     }
 
     /// Marks the replacements made by `registration` (under `key`) and by the types it forwards
@@ -192,12 +272,14 @@ struct Registry: ~Copyable, Sendable {
         }
     }
 
-    /// Drops every registration and what was replaced (the decorators stay); returns them, so that they are released
-    /// outside the lock.
-    /// What the registrations kept ends (`ShutdownReason.replaced`).
+    /// Drops every registration and what was replaced (the decorators stay); what the
+    /// registrations kept ends (`ShutdownReason.replaced`).
     func removeAll() {
         let removed = state.withLock { state in
-            defer { (state.entries, state.registered, state.replacements, state.latestReplacement) = ([:], 0, [], [:]) }
+            defer {
+                (state.entries, state.registered, state.replacements, state.latestReplacement) = ([:], 0, [], [:])
+                state.declarations?.defaults = Defaults()
+            }
             return state.entries.values.map(\.entry)
         }
         ledger.retire(removed.flatMap { Self.retired($0, by: nil) })
@@ -241,6 +323,20 @@ struct Registry: ~Copyable, Sendable {
         for registered in found { ordered[registered.order] = registered.entry }
         return ordered.compactMap { $0 }
     }
+}
+
+/// What a registry's registrations and assemblies declared beyond their factories.
+struct Declarations: Sendable {
+    var defaults: Defaults
+    var requirements: [StatedRequirement]
+}
+
+/// The defaults of a registry (`Registration.asDefault()`): those answering their key, by
+/// registration, and per key the one that yielded to another registration (its definition, for
+/// introspection: its instances go).
+struct Defaults: Sendable {
+    var answering: Set<ObjectIdentifier> = []
+    var yielded: [Key: (definition: Entry.Definition, registration: ObjectIdentifier)] = [:]
 }
 
 /// An override scope's own stores (`OverrideScope.slot(for:)`), kept in its replacements'

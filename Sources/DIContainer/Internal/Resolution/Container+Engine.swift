@@ -61,12 +61,14 @@ extension Container {
     ///   - found: The registration for `key`, when the caller looked it up already.
     ///   - isTraced: Whether the container traces, when the caller read it with the registration.
     ///   - thread: The calling thread's state, when the caller has it at hand.
+    ///   - requester: The service that made the `Lazy` or `Provider` being read, if one is.
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil,
-        isTraced: Bool? = nil, thread: ThreadState = .current, origin: [Key] = []
+        isTraced: Bool? = nil, thread: ThreadState = .current, origin: [Key] = [], requester: Entry? = nil
     ) throws -> S {
         let resolution = Resolution(
-            container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread, origin: origin)
+            container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread, origin: origin,
+            requester: requester)
         return try resolution.enter {
             do {
                 if let found {
@@ -337,6 +339,7 @@ struct StepStart {
                 let made = try entry.factory(S.self, Args.self).make(step, arguments)
                 return entry.additions == nil ? made : try decorate(made, entry, step)
             }
+            try step.checkRequesterRead()
         } catch {
             throw fail(step, error)
         }
@@ -355,6 +358,7 @@ struct StepStart {
         do {
             let built = try await Step.$building.withValue(step) { try await entry.factory(S.self, Args.self).makeAsync(step, arguments) }
             made = entry.additions == nil ? built : try Self.decorate(built, entry, step)
+            try step.checkRequesterRead()
         } catch {
             throw Self.fail(step, error)
         }

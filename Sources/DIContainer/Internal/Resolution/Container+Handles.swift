@@ -17,6 +17,26 @@ protocol ResolvableHandle {
     static func make<Args>(
         for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container, origin: [Key]
     ) -> Self
+
+    /// The key the handle resolves, for the handle asked for under `key`.
+    static func target(for key: Key) -> Key
+
+    /// The error for a handle whose target nothing answers, recorded as a dependency of `parent`.
+    static func missingTarget<Args>(
+        _ target: Key, arguments: Args.Type, in container: Container, parent: Step?, scope: OverrideScope?
+    ) -> ResolutionError
+}
+
+extension ResolvableHandle {
+    /// The wrapped type under the handle's name, with the runtime arguments the handle was
+    /// asked with.
+    static func target(for key: Key) -> Key { key.withType(wrappedType) }
+
+    static func missingTarget<Args>(
+        _ target: Key, arguments: Args.Type, in container: Container, parent: Step?, scope: OverrideScope?
+    ) -> ResolutionError {
+        container.missing(wrappedType, key: target, arguments: Args.self, parent: parent, scope: scope)
+    }
 }
 
 extension Container {
@@ -24,9 +44,9 @@ extension Container {
     /// dependency, and makes it.
     func handle<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, resolution: Resolution) throws -> S? {
         guard let handleType = S.self as? any ResolvableHandle.Type else { return nil }
-        let target = key.withType(handleType.wrappedType)
+        let target = handleType.target(for: key)
         guard let entry = entry(for: target, scope: resolution.scope) else {
-            throw missing(handleType.wrappedType, key: target, arguments: Args.self, parent: parent, scope: resolution.scope)
+            throw handleType.missingTarget(target, arguments: Args.self, in: self, parent: parent, scope: resolution.scope)
         }
         var dependency = Dependency(entry)
         dependency.isDeferred = true
@@ -45,16 +65,19 @@ extension Container {
     /// from those of the resolution that made it, a new resolution; else below the step that
     /// made it while that step's factory runs; else, after, in the resolution that made it (so
     /// sharing its `graph` instances).
+    ///
+    /// - Parameter requester: The service that made the handle (who asked, for the read).
     func resolveLazy<S, Args>(
-        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?, origin: [Key]
+        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?, origin: [Key],
+        requester: Entry? = nil
     ) throws -> S {
         if let scope = currentScope, scope !== continuation.scope {
-            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin)
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin, requester: requester)
         }
         if let parent, !parent.isFinished {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(container: self, continuing: continuation, origin: origin)
+        let resolution = Resolution(container: self, continuing: continuation, origin: origin, requester: requester)
         return try resolution.enter {
             do {
                 return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)

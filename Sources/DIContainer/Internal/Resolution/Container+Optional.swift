@@ -56,10 +56,13 @@ extension Optional: OptionalResolvable {
 
 extension Container {
     /// A step for a key nothing is registered for: a `Lazy` or `Provider` of a registered
-    /// service, an optional, else the error.
+    /// service, an optional, a named collection, else the error.
     func resolveUnregistered<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
         if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) {
             return handle
+        }
+        if let collection = try collection(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) {
+            return collection
         }
         guard let optional = S.self as? any OptionalResolvable.Type,
             let value = try optional.resolveWrapped(
@@ -77,6 +80,9 @@ extension Container {
         if let handle = try handle(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) {
             return handle
         }
+        if let collection = try await collectionAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution) {
+            return collection
+        }
         guard let optional = S.self as? any OptionalResolvable.Type,
             let value = try await optional.resolveWrappedAsync(
                 in: self, key: key, arguments: arguments, parent: parent, resolution: resolution) as? S
@@ -93,8 +99,11 @@ extension Dependency {
     init(declared type: Any.Type) {
         if let handle = type as? any ResolvableHandle.Type {
             let service = handle.wrappedType
-            self.init(key: Key(type: ObjectIdentifier(service), name: nil, arguments: Key.noArguments), type: service)
+            self.init(key: handle.target(for: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments)), type: service)
             isDeferred = true
+        } else if type is any NamedCollectionResolvable.Type {
+            // Its members are known at resolve time only; a declared collection answers the key.
+            self.init(key: Key(type: ObjectIdentifier(type), name: nil, arguments: Key.noArguments), type: type, isOptional: true)
         } else if let optional = type as? any OptionalResolvable.Type {
             let wrapped = optional.wrappedType
             self.init(key: Key(type: ObjectIdentifier(wrapped), name: nil, arguments: Key.noArguments), type: wrapped, isOptional: true)

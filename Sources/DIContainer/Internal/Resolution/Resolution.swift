@@ -58,6 +58,9 @@ final class Resolution: Sendable {
     let origin: [Key]
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
+    /// The service that made the `Lazy` or `Provider` whose read started this resolution: who
+    /// asked, for its top-level step (`Step.requester`); else `nil`.
+    let requester: Entry?
 
     /// A new resolution, started by the thread `thread` is the state of; a dry run (validation's)
     /// is never traced.
@@ -66,8 +69,9 @@ final class Resolution: Sendable {
     ///   registration (`Registry.entry(for:isTraced:)`); else it is read here.
     init(
         container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState,
-        enclosing: Step? = nil, origin: [Key] = []
+        enclosing: Step? = nil, origin: [Key] = [], requester: Entry? = nil
     ) {
+        self.requester = requester
         let isDryRun = dryRun != nil
         id = thread.nextResolutionID()
         self.enclosing = enclosing ?? thread.running
@@ -81,7 +85,8 @@ final class Resolution: Sendable {
     }
 
     /// A resolution going on with `continuation`'s `graph` instances (a `Lazy` read after its resolve).
-    init(container: Container, continuing continuation: Continuation, origin: [Key]) {
+    init(container: Container, continuing continuation: Continuation, origin: [Key], requester: Entry? = nil) {
+        self.requester = requester
         let thread = ThreadState.current
         id = thread.nextResolutionID()
         enclosing = thread.running

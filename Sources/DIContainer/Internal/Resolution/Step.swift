@@ -25,7 +25,9 @@ final class Step: Sendable {
     private let isHook: Bool
     /// What the factory asks for, while its registration is still learning it.
     private let recorded: Locked<[Dependency]>?
-    private let finished = Atomic<Bool>(false)
+    /// Bit 0: the factory (or hook) returned (set alone, by `finish`); bit 1: it read `requester`
+    /// though its instance is kept (`Step+Requester`), checked before `finish`.
+    let marks = Atomic<UInt8>(0)
 
     init(entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds, isHook: Bool = false) {
         self.entry = entry
@@ -45,11 +47,11 @@ final class Step: Sendable {
     var container: Container { resolution.container }
 
     /// Whether the factory (or hook) returned: the resolver then starts new resolutions.
-    var isFinished: Bool { finished.load(ordering: .acquiring) }
+    var isFinished: Bool { marks.load(ordering: .acquiring) & 1 != 0 }
 
     /// Ends the step, keeping what it asked for when its registration learns its dependencies.
     func finish(succeeded: Bool) {
-        finished.store(true, ordering: .releasing)
+        marks.store(1, ordering: .releasing)
         guard let recorded else { return }
         let dependencies = recorded.withLock { $0 }
         if isHook {
