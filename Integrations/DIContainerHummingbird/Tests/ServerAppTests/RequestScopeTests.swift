@@ -14,7 +14,7 @@ struct RequestScopeTests {
         let log = RecordingLogger()
         let container = Server.makeContainer(configuration: ServerConfiguration(poolSize: 8), logger: log.logger)
         try await container.start()
-        let app = Application(router: AppRouter.build(container: container), logger: log.logger)
+        let app = Application(responder: AppRouter.responder(container: container), logger: log.logger)
 
         let reports = try await app.test(.router) { client in
             try await withThrowingTaskGroup(of: (Int, RequestReport).self) { group in
@@ -58,7 +58,7 @@ struct RequestScopeTests {
         let log = RecordingLogger()
         let container = Server.makeContainer(configuration: ServerConfiguration(), logger: log.logger)
         try await container.start()
-        let app = Application(router: AppRouter.build(container: container), logger: log.logger)
+        let app = Application(responder: AppRouter.responder(container: container), logger: log.logger)
 
         try await app.test(.router) { client in
             let refused = try await client.execute(
