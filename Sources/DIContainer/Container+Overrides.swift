@@ -63,8 +63,14 @@ extension Container {
         strict: Bool, _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
         let scope = try makeScope(overrides, strict: strict)
-        defer { Ending.runInBackground(scope.close()) }
-        return try OverrideScope.$value.withValue(scope, operation: operation)
+        do {
+            let value = try OverrideScope.$value.withValue(scope, operation: operation)
+            ledger.endInBackground(scope.close(), reason: .scopeSucceeded)
+            return value
+        } catch {
+            ledger.endInBackground(scope.close(), reason: .scopeFailed(error))
+            throw error
+        }
     }
 
     /// The `async` form of `withOverrides(_:operation:)`.
@@ -88,10 +94,10 @@ extension Container {
         do {
             value = try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
         } catch {
-            try await Ending.close(scope.close(), reporting: false)
+            try await Ending.close(scope.close(), reason: .scopeFailed(error), reporting: false)
             throw error
         }
-        try await Ending.close(scope.close(), reporting: true)
+        try await Ending.close(scope.close(), reason: .scopeSucceeded, reporting: true)
         return value
     }
 

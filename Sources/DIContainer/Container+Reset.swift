@@ -28,7 +28,7 @@ extension Container {
     ///
     /// - Parameter lifetime: The lifetime whose instances to drop.
     public func reset(_ lifetime: Lifetime) {
-        Ending.runInBackground(reset(lifetime, where: { _ in true }))
+        ledger.endInBackground(reset(lifetime, where: { _ in true }), reason: .reset)
     }
 
     /// Drops the instances kept for registrations of `lifetime`, as `reset(_:)` does, and runs
@@ -49,7 +49,7 @@ extension Container {
     @discardableResult
     public func reset(_ lifetime: Lifetime, timeout: Duration) async throws -> ShutdownReport {
         let endings = reset(lifetime, where: { _ in true })
-        let report = await Ending.run(endings, until: .now + timeout)
+        let report = await Ending.run(endings, reason: .reset, until: .now + timeout)
         guard report.isClean else { throw ShutdownError(report: report) }
         return report
     }
@@ -66,7 +66,7 @@ extension Container {
     ///   - type: The service type whose registrations to reset.
     public func reset<S>(_ lifetime: Lifetime, of type: S.Type) {
         let type = ObjectIdentifier(S.self)
-        Ending.runInBackground(reset(lifetime, where: { $0.key.type == type }))
+        ledger.endInBackground(reset(lifetime, where: { $0.key.type == type }), reason: .reset)
     }
 
     /// Drops what the matching registrations keep; returns the endings of the instances dropped.

@@ -23,6 +23,7 @@ extension Container {
     ///
     /// - Throws: `ValidationError` whose `problems` are sorted by the failing service's path.
     public func validate() throws {
+        try refuseAfterShutdown("validate()")
         try inspect(.keeping).check(strict: true)
     }
 
@@ -45,6 +46,7 @@ extension Container {
     ///   registration).
     @discardableResult
     public func validateAsync(strict: Bool = false) async throws -> [ValidationError.Unchecked] {
+        try refuseAfterShutdown("validateAsync()")
         let inspection = await inspectAsync()
         try inspection.check(strict: strict)
         return inspection.lenientUnchecked
@@ -99,6 +101,12 @@ extension Container {
         }
     }
 
+    /// Throws `shutDown` once the container was shut down.
+    private func refuseAfterShutdown(_ call: String) throws {
+        guard registry.isShutDown else { return }
+        throw ResolutionError(.shutDown, path: [ServiceKey(typeName: "Container.\(call)")])
+    }
+
     /// Runs what must run to know every dependency, then checks the dependencies.
     func inspect(_ dryRun: Resolution.DryRun) -> Inspection {
         let scope = currentScope
@@ -106,11 +114,15 @@ extension Container {
         let (answering, refused) = Self.answering(entries)
         var problems = refused
         var offMainActor: [Entry] = []
-        for entry in answering where entry.needsDryRun && !entry.isAsync {
-            if let problem = self.dryRun(entry, dryRun) {
-                if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
+        let opened = ValidationScopes(answering)
+        opened.run {
+            for entry in answering where entry.needsDryRun && !entry.isAsync {
+                if let problem = self.dryRun(entry, dryRun) {
+                    if case .mainActorRequired = problem.kind { offMainActor.append(entry) } else { problems.append(problem) }
+                }
             }
         }
+        ledger.endInBackground(opened.close(), reason: .scopeSucceeded)
         return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: offMainActor)
     }
 
@@ -121,15 +133,19 @@ extension Container {
         let entries = visibleEntries(scope: scope)
         let (answering, refused) = Self.answering(entries)
         var problems = refused
-        // Eager registrations first, as `start()` builds them: an `async` one is then kept for
-        // synchronous dependents.
-        for entry in answering.filter(\.isEager) + answering.filter({ !$0.isEager }) where entry.needsDryRun {
-            var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry, .keeping)
-            var needsMainActor = entry.isMainActor
-            if case .mainActorRequired? = problem?.kind { needsMainActor = !entry.isAsync }
-            if needsMainActor { problem = await MainActor.run { dryRun(entry, .keeping) } }
-            if let problem { problems.append(problem) }
+        let opened = ValidationScopes(answering)
+        await opened.run {
+            // Eager registrations first, as `start()` builds them: an `async` one is then kept for
+            // synchronous dependents.
+            for entry in answering.filter(\.isEager) + answering.filter({ !$0.isEager }) where entry.needsDryRun {
+                var problem = entry.isAsync ? await dryRunAsync(entry) : entry.isMainActor ? nil : dryRun(entry, .keeping)
+                var needsMainActor = entry.isMainActor
+                if case .mainActorRequired? = problem?.kind { needsMainActor = !entry.isAsync }
+                if needsMainActor { problem = await MainActor.run { dryRun(entry, .keeping) } }
+                if let problem { problems.append(problem) }
+            }
         }
+        _ = await Ending.run(opened.close(), reason: .scopeSucceeded, until: nil)
         return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: [])
     }
 
@@ -152,7 +168,13 @@ extension Container {
         }
     }
 
-    private static func problem(_ error: any Error, _ entry: Entry) -> ResolutionError {
+    private static func problem(_ error: any Error, _ entry: Entry) -> ResolutionError? {
+        // A value handed into its scope when it opens: validation's own scopes were given none.
+        if let error = error as? ResolutionError, case .notProvided = error.kind { return nil }
+        return problemText(error, entry)
+    }
+
+    private static func problemText(_ error: any Error, _ entry: Entry) -> ResolutionError {
         error as? ResolutionError
             ?? ResolutionError(.factoryFailed(underlying: error), path: [entry.service], registrationSite: entry.site)
     }
@@ -292,38 +314,41 @@ extension Container {
     }
 
     /// Captive dependencies among the known dependencies (a dry run finds those it walks): an
-    /// entry whose lifetime keeps its instance reaching, through transient and `graph` ones that
-    /// keep nothing, an entry of a scope that ends separately.
+    /// entry kept by the container (singleton, weak, custom) reaching, through transient and
+    /// `graph` ones that keep nothing and through `Lazy` (which keeps what it resolves, where a
+    /// `Provider` does not), an entry of a scope. Between two scopes the order depends on how the
+    /// app nests them, which only a resolve sees: `resolve` checks those. The path is kept as
+    /// entries: a service's name is made only for an error.
     private func captives(in entries: [Entry], scope: OverrideScope?) -> [ResolutionError] {
         var errors: [ResolutionError] = []
         for consumer in entries {
-            let keptScope: Scope?
             switch consumer.lifetime {
             case .transient, .graph: continue
-            case .scoped(let kept): keptScope = kept.storage == nil ? kept : nil
-            case .singleton, .weak: keptScope = nil
+            case .scoped(let kept) where kept.storage == nil: continue
+            default: break
             }
             var seen: Set<EntryID> = [EntryID(consumer)]
-            var paths: [(entry: Entry, path: [ServiceKey], dependencies: [Dependency])] = [
-                (consumer, [consumer.service], (consumer.knownDependencies ?? []) + (consumer.hookDependencies ?? []))
+            var paths: [(path: [Entry], dependencies: [Dependency])] = [
+                ([consumer], (consumer.knownDependencies ?? []) + (consumer.hookDependencies ?? []))
             ]
-            while let (_, path, dependencies) = paths.popLast() {
-                for dependency in dependencies where !dependency.isDeferred {
+            while let (path, dependencies) = paths.popLast() {
+                for dependency in dependencies where !dependency.isDeferred || dependency.isKept {
                     guard var next = self.entry(for: dependency.key, scope: scope), seen.insert(EntryID(next)).inserted
                     else { continue }
-                    var nextPath = path + [next.service]
+                    var nextPath = path + [next]
                     if next.kind == .forwarding, let target = next.forwardingTarget {
                         next = target.answering
-                        nextPath.append(next.service)
+                        nextPath.append(next)
                     }
                     switch next.lifetime {
                     case .transient, .graph:
-                        paths.append((next, nextPath, next.knownDependencies ?? []))
-                    case .scoped(let captured) where captured.storage == nil && captured != keptScope:
-                        errors.append(
-                            ResolutionError(
-                                .captiveDependency(consumer: consumer.service, dependency: next.service, scope: captured),
-                                path: nextPath, registrationSite: consumer.site))
+                        paths.append((nextPath, next.knownDependencies ?? []))
+                    case .scoped(let captured) where captured.storage == nil:
+                        var error = ResolutionError(
+                            .captiveDependency(consumer: consumer.service, dependency: next.service, scope: captured),
+                            path: nextPath.map(\.service), registrationSite: consumer.site)
+                        error.consumerLifetime = Lifespan.container.description(of: consumer)
+                        errors.append(error)
                     default:
                         continue
                     }
@@ -390,6 +415,8 @@ extension ResolutionError.Kind {
         case .liveOnly: "liveOnly"
         case .shutDown: "shutDown"
         case .captiveDependency: "captiveDependency"
+        case .scopeNotOpen: "scopeNotOpen"
+        case .notProvided: "notProvided"
         }
     }
 }

@@ -35,6 +35,9 @@ public final class Container: Sendable {
     /// The lifetime of registrations that name none.
     public let defaultLifetime: Lifetime
     let registry: Registry
+    /// What ends beyond the registrations' own slots: scopes open with instances of this
+    /// container's registrations, and hooks running in the background (`Ledger`).
+    let ledger: Ledger
     /// How many test-override scopes targeting this container exist: while none exists here or
     /// in an ancestor, resolving skips the task-local read (see `currentScope`).
     let liveOverrideScopes = Atomic<Int>(0)
@@ -57,7 +60,9 @@ public final class Container: Sendable {
     init(parent: Container?, defaultLifetime: Lifetime, capacity: Int) {
         self.parent = parent
         self.defaultLifetime = defaultLifetime
-        registry = Registry(capacity: capacity)
+        let ledger = Ledger()
+        self.ledger = ledger
+        registry = Registry(capacity: capacity, ledger: ledger)
     }
 
     /// Applies assemblies: each registers its part of the app, in the order given. Once all of

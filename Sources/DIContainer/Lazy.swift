@@ -59,16 +59,18 @@ extension Lazy: Sendable where S: Sendable {}
 
 extension Lazy: ResolvableHandle {
     static var wrappedType: Any.Type { S.self }
+    static var keepsInstance: Bool { true }
 
     static func make<Args>(
-        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
+        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container, origin: [Key]
     ) -> Lazy<S> {
         let arguments = HandleArguments(arguments)
         resolution.madeLazy()
         let madeIn = resolution.continuation
         return Lazy { [weak container, weak parent] in
             guard let container else { throw Container.released(S.self, key: target) }
-            return try container.resolveLazy(S.self, key: target, arguments: arguments.value, madeIn: madeIn, below: parent)
+            return try container.resolveLazy(
+                S.self, key: target, arguments: arguments.value, madeIn: madeIn, below: parent, origin: origin)
         }
     }
 }

@@ -43,16 +43,17 @@ extension Provider: Sendable where S: Sendable {}
 
 extension Provider: ResolvableHandle {
     static var wrappedType: Any.Type { S.self }
+    static var keepsInstance: Bool { false }
 
     static func make<Args>(
-        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
+        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container, origin: [Key]
     ) -> Provider<S> {
         let arguments = HandleArguments(arguments)
         let madeIn = resolution.scope
         return Provider { [weak container] in
             guard let container else { throw Container.released(S.self, key: target) }
             return try container.resolveTopLevel(
-                S.self, key: target, arguments: arguments.value, scope: container.currentScope ?? madeIn)
+                S.self, key: target, arguments: arguments.value, scope: container.currentScope ?? madeIn, origin: origin)
         }
     }
 }

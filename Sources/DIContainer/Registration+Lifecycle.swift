@@ -1,35 +1,62 @@
 extension Registration where Service: Sendable {
     /// Adds a hook that runs once for each instance this registration's lifetime kept, when that
-    /// lifetime ends: its scope closes (`Container.withScope(_:isolation:operation:)`), `reset`
-    /// drops it, or `Container.shutdown(timeout:)` runs. The place to close a pool, flush a cache,
-    /// roll back a unit of work.
+    /// lifetime ends: its scope closes (`Container.withScope(_:providing:isolation:operation:)`),
+    /// `reset` drops it, its registration is replaced or removed, or `Container.shutdown(timeout:)`
+    /// runs. The place to close a pool, flush a cache, roll back a unit of work.
     ///
     /// ```swift
     /// container.register(Database.self, lifetime: .singleton) { _ async throws in try await Database.connect() }
     ///     .onShutdown { database in try await database.close() }
-    /// container.register(UnitOfWork.self, lifetime: .scoped(.request)) { r in UnitOfWork(database: try r.resolve(Database.self)) }
-    ///     .onShutdown { unitOfWork in try await unitOfWork.rollbackIfOpen() }
     /// ```
     ///
-    /// - **Order.** The hooks of one ending run one at a time, dependents before their
-    ///   dependencies (what each factory was seen to ask for), otherwise the newest instance first;
-    ///   a registration's hooks in the order added.
+    /// - **Order.** Dependents before their dependencies — what each factory was seen to ask
+    ///   for, through forwarded types, services in between, `Lazy` and `Provider` — otherwise the
+    ///   newest instance first; a registration's hooks in the order added. An instance's hooks
+    ///   start once the hooks of everything depending on it ended, so a slow or stuck hook holds
+    ///   back only what it depends on.
     /// - **Failures.** A hook that throws is reported (`ShutdownReport.failures`, `ShutdownError`)
     ///   and does not stop the others.
     /// - **What is kept.** Only instances a lifetime keeps have an end the container sees:
     ///   `singleton`, `scoped`, `weak` (while the instance is alive) and custom lifetimes. A
     ///   `transient` or `graph` instance belongs to whoever resolved it: the hook never runs for it.
     ///
-    /// - Parameter hook: Receives the instance whose lifetime ended.
+    /// - Parameters:
+    ///   - timeout: The longest the hook is waited for; past it, it is abandoned (it goes on, no
+    ///     longer waited for) and reported where its lifetime ends. `nil`: as long as the
+    ///     deadline of `shutdown(timeout:)` allows, or, when a scope closes, without limit.
+    ///   - hook: Receives the instance whose lifetime ended.
     /// - Returns: This registration, for chaining.
     @discardableResult
-    public func onShutdown(_ hook: @escaping @Sendable (_ service: Service) async throws -> Void) -> Registration<Service> {
-        container.registry.update(key, of: registered.registration) { current, _ in
-            current.withShutdownHook { box in
-                // The engine keeps the instance boxed as the registration's service type.
-                if let service = box.value as? Service { try await hook(service) }
-            }
+    public func onShutdown(
+        timeout: Duration? = nil, _ hook: @escaping @Sendable (_ service: Service) async throws -> Void
+    ) -> Registration<Service> {
+        onShutdown(timeout: timeout) { service, _ in try await hook(service) }
+    }
+
+    /// Adds a hook that runs once for each instance this registration's lifetime kept, told how
+    /// that lifetime ended: commit a request's unit of work when its scope's operation returned,
+    /// roll it back when it threw. Otherwise as `onShutdown(timeout:_:)` with one argument.
+    ///
+    /// ```swift
+    /// container.register(UnitOfWork.self, lifetime: .scoped(.request)) { r in UnitOfWork(database: try r.resolve(Database.self)) }
+    ///     .onShutdown(timeout: .seconds(5)) { unit, reason in
+    ///         if case .scopeSucceeded = reason { try await unit.commit() } else { try await unit.rollback() }
+    ///     }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: The longest the hook is waited for; see `onShutdown(timeout:_:)`.
+    ///   - hook: Receives the instance whose lifetime ended and why it ended.
+    /// - Returns: This registration, for chaining.
+    @discardableResult
+    public func onShutdown(
+        timeout: Duration? = nil, _ hook: @escaping @Sendable (_ service: Service, _ reason: ShutdownReason) async throws -> Void
+    ) -> Registration<Service> {
+        let hook = Entry.ShutdownHook(timeout: timeout) { box, reason in
+            // The engine keeps the instance boxed as the registration's service type.
+            if let service = box.value as? Service { try await hook(service, reason) }
         }
+        container.registry.update(key, of: registered.registration) { current, _ in current.withShutdownHook(hook) }
         return self
     }
 }

@@ -56,6 +56,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// asked for `dependency`, an instance of `scope`, which ends separately: the consumer would
         /// keep it past its scope's end and hand it to later requests.
         case captiveDependency(consumer: ServiceKey, dependency: ServiceKey, scope: Scope)
+        /// The service is `.scoped(scope)`, and no `withScope(scope)` is open here: a scope that
+        /// exists only while open (`Scope.requiresOpenScope`, as `.request` does), or work that
+        /// outlived the scope it was started in.
+        case scopeNotOpen(scope: Scope)
+        /// The service is handed in when its scope opens (`register(_:name:providedBy:)`), and the
+        /// open `withScope(scope)` was not given one.
+        case notProvided(scope: Scope)
     }
 
     /// What went wrong.
@@ -74,6 +81,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// Whether the service was asked for as a forwarded type (`Registration.implements`), which
     /// is on the path before it (`asyncFactory`).
     let isForwarded: Bool
+    /// The consumer's lifetime, in words (`captiveDependency`).
+    var consumerLifetime: String?
+    /// Whether the scope was open where the work started and has closed since (`scopeNotOpen`).
+    var isAfterScope = false
 
     /// Who asked synchronously for a service whose factory is `async`.
     enum Asker: Sendable {
@@ -177,8 +188,17 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .shutDown:
             return "the container was shut down"
         case .captiveDependency(let consumer, let dependency, let scope):
-            return "\(consumer) is kept longer than the \(scope) scope, and would keep \(dependency), an instance of that "
-                + "scope, after the scope ends (a captive dependency)"
+            let kept = consumerLifetime.map { " (\($0))" } ?? ""
+            return "\(consumer)\(kept) lives longer than \(dependency), an instance of the \(scope) scope, and would keep "
+                + "it after that scope ends (a captive dependency)"
+        case .scopeNotOpen(let scope):
+            if isAfterScope {
+                return "it is .scoped(\(scope.literal)), and the \(scope) scope this work was started in has closed"
+            }
+            return "it is .scoped(\(scope.literal)), a scope that exists only while open, and no withScope(\(scope.literal)) "
+                + "is open here"
+        case .notProvided(let scope):
+            return "it is handed in when the \(scope) scope opens, and the open scope was not given one"
         }
     }
 
@@ -242,6 +262,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
                 + ".overriding trait), or register a test variant: .when(.test) { _ in … } on its registration"
         case .shutDown:
             return "resolve before shutdown(timeout:), or from a new container"
+        case .scopeNotOpen(let scope):
+            if isAfterScope {
+                return "finish the work before withScope(\(scope.literal)) returns (await it inside the scope), or resolve what it "
+                    + "needs inside the scope and hand it over"
+            }
+            return "resolve it inside try await container.withScope(\(scope.literal)) { … } (a Task.detached does not inherit "
+                + "the scope: use a child task), or give it a lifetime that exists outside the scope"
+        case .notProvided(let scope):
+            return "open the scope with try await container.withScope(\(scope.literal), providing: \(service.typeName)(…)) { … }"
         case .captiveDependency(let consumer, let dependency, let scope):
             return "let \(consumer.typeName) take a Provider<\(dependency.typeName)> and call it each time it needs one, "
                 + "or register \(consumer.typeName) with lifetime .scoped(\"\(scope)\") (or transient) too"

@@ -19,20 +19,35 @@ public struct ShutdownReport: Sendable, CustomStringConvertible {
         public let error: any Error
     }
 
-    /// The registrations whose hooks returned, one element per hook, in the order they ran.
-    public internal(set) var completed: [ServiceKey] = []
+    /// The registrations whose hooks returned, one element per hook, in the order they ended.
+    public var completed: [ServiceKey] { completedEntries.map(\.service) }
     /// The hooks that threw; the others ran all the same.
-    public internal(set) var failures: [Failure] = []
-    /// The hooks still running at the deadline: no longer waited for, left to finish on their own.
-    public internal(set) var abandoned: [ServiceKey] = []
+    public var failures: [Failure] { failureEntries.map { Failure(service: $0.entry.service, error: $0.error) } }
+    /// The hooks still running at the deadline (or past their own timeout): no longer waited for,
+    /// left to finish on their own.
+    public var abandoned: [ServiceKey] { abandonedEntries.map(\.service) }
     /// The hooks not started because the deadline had passed.
-    public internal(set) var skipped: [ServiceKey] = []
+    public var skipped: [ServiceKey] { skippedEntries.map(\.service) }
+
+    // The registrations, kept as they are: a name is made only when the report is read.
+    var completedEntries: [Entry] = []
+    var failureEntries: [(entry: Entry, error: any Error)] = []
+    var abandonedEntries: [Entry] = []
+    var skippedEntries: [Entry] = []
+
+    /// Adds what `other` ran.
+    mutating func merge(_ other: ShutdownReport) {
+        completedEntries += other.completedEntries
+        failureEntries += other.failureEntries
+        abandonedEntries += other.abandonedEntries
+        skippedEntries += other.skippedEntries
+    }
 
     /// Whether every hook returned.
-    public var isClean: Bool { failures.isEmpty && abandoned.isEmpty && skipped.isEmpty }
+    public var isClean: Bool { failureEntries.isEmpty && abandonedEntries.isEmpty && skippedEntries.isEmpty }
 
     public var description: String {
-        var lines = ["\(completed.count) shutdown hook(s) returned"]
+        var lines = ["\(completedEntries.count) shutdown hook(s) returned"]
         lines += failures.map { "  failed: \($0.service): \($0.error)" }
         lines += abandoned.map { "  abandoned at the deadline: \($0)" }
         lines += skipped.map { "  not run, the deadline had passed: \($0)" }
@@ -42,7 +57,7 @@ public struct ShutdownReport: Sendable, CustomStringConvertible {
 
 /// Thrown when some `onShutdown` hooks failed, were abandoned at the deadline or were skipped
 /// (`Container.shutdown(timeout:)`, `Container.reset(_:timeout:)`, the end of
-/// `Container.withScope(_:isolation:operation:)`); the others ran all the same.
+/// `Container.withScope(_:providing:isolation:operation:)`); the others ran all the same.
 public struct ShutdownError: Error, CustomStringConvertible {
     /// Every hook that ran, failed, was abandoned or skipped.
     public let report: ShutdownReport

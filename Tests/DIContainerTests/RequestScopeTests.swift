@@ -97,9 +97,9 @@ struct RequestScopeTests {
     func generationOutside() async throws {
         let counter = Counter()
         let container = Container()
-        container.register(Numbered.self, lifetime: .scoped(.request)) { _ in Numbered(counter.increment()) }
+        container.register(Numbered.self, lifetime: .scoped(.session)) { _ in Numbered(counter.increment()) }
         let generation = try container.resolve(Numbered.self)
-        let inside = try await container.withScope(.request) { try container.resolve(Numbered.self) }
+        let inside = try await container.withScope(.session) { try container.resolve(Numbered.self) }
         #expect(inside !== generation)
         #expect(try container.resolve(Numbered.self) === generation)
     }
@@ -108,16 +108,17 @@ struct RequestScopeTests {
     func nested() async throws {
         let counter = Counter()
         let container = Container()
-        container.register(Numbered.self, lifetime: .scoped(.request)) { _ in Numbered(counter.increment()) }
+        let unit: Scope = "unit"
+        container.register(Numbered.self, lifetime: .scoped(unit)) { _ in Numbered(counter.increment()) }
         container.register(Numbered.self, name: "session", lifetime: .scoped(.session)) { _ in Numbered(counter.increment()) }
         try await container.withScope(.session) {
             let session = try container.resolve(Numbered.self, name: "session")
-            let request = try container.resolve(Numbered.self)
-            try await container.withScope(.request) { () async throws in
+            let outer = try container.resolve(Numbered.self)
+            try await container.withScope(unit) { () async throws in
                 #expect(try container.resolve(Numbered.self, name: "session") === session)
-                #expect(try container.resolve(Numbered.self) !== request)
+                #expect(try container.resolve(Numbered.self) !== outer)
             }
-            #expect(try container.resolve(Numbered.self) === request)
+            #expect(try container.resolve(Numbered.self) === outer)
         }
     }
 

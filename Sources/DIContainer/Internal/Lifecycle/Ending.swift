@@ -2,22 +2,31 @@ import Locking
 
 /// A kept instance waiting for its registration's `onShutdown` hooks: made when a store keeps an
 /// instance of a registration that has hooks, run once when the instance's lifetime ends (its
-/// scope closes, `reset` drops it, `shutdown` runs).
+/// scope closes, `reset` drops it, its registration is replaced or removed, `shutdown` runs). It
+/// belongs to the store that keeps the instance, and to nothing else.
 struct Ending: Sendable {
     let entry: Entry
     /// The instance, boxed: strongly, or weakly for a `weak` store (a released instance has
     /// nothing left to shut down).
     let instance: InstanceBox
     let hooks: [Entry.ShutdownHook]
+    /// The registrations that asked for it, directly or through services in between, when it was
+    /// built: the path above its step, and the registration that made the handle (`Lazy`,
+    /// `Provider`) whose read built it. Their endings run first.
+    let consumers: [Key]
+    /// Where its registration is looked up, to follow what the factories asked for.
+    weak let container: Container?
     /// When it was kept: endings run newest first unless the dependencies say more.
     let sequence: UInt64
 
-    /// The ending of `instance`, just kept by a store of `entry`; `nil` when there is nothing to
+    /// The ending of `instance`, just built by `step` for `entry`; `nil` when there is nothing to
     /// run (no hooks, or a `weak` store and a value that cannot be held weakly).
-    init?(_ entry: Entry, instance: InstanceBox, weakly: Bool) {
+    init?(_ entry: Entry, instance: InstanceBox, weakly: Bool, builtBelow parent: Step?, in resolution: Resolution) {
         let hooks = entry.shutdownHooks
         guard !hooks.isEmpty, let held = weakly ? instance.weakened() : instance else { return nil }
         (self.entry, self.instance, self.hooks) = (entry, held, hooks)
+        consumers = Swift.sequence(first: parent, next: { $0?.parent }).compactMap { $0?.entry.key } + resolution.origin
+        container = resolution.container
         sequence = Ending.counter.withLock { counter in
             counter += 1
             return counter
@@ -26,73 +35,95 @@ struct Ending: Sendable {
 
     private static let counter = Locked<UInt64>(0)
 
-    /// `endings` in the order they run: dependents before their dependencies (what each factory
-    /// was seen to ask for), otherwise the newest first.
-    static func ordered(_ endings: [Ending]) -> [Ending] {
-        let endings = endings.sorted { $0.sequence > $1.sequence }
-        var byKey: [Key: [Int]] = [:]
-        for (index, ending) in endings.enumerated() { byKey[ending.entry.key, default: []].append(index) }
-        // An edge from each ending to those of the registrations its factory asked for.
-        var dependents = [Int](repeating: 0, count: endings.count)
-        var dependencies = [[Int]](repeating: [], count: endings.count)
-        for (index, ending) in endings.enumerated() {
-            for key in Set((ending.entry.knownDependencies ?? []).map(\.key)) {
-                for dependency in byKey[key] ?? [] where endings[dependency].entry !== ending.entry {
-                    dependencies[index].append(dependency)
-                    dependents[dependency] += 1
+    /// Runs the hooks of `endings`, dependents before their dependencies: each ending starts once
+    /// the endings that depend on it ended, so a slow or stuck hook holds back only what it
+    /// depends on. A hook's own timeout (`onShutdown(timeout:)`) abandons it; at `deadline`, what
+    /// still runs is abandoned and what has not started is skipped, each named in the report.
+    static func run(
+        _ endings: [Ending], reason: ShutdownReason, until deadline: ContinuousClock.Instant?,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> ShutdownReport {
+        var report = ShutdownReport()
+        // One ending with no deadline: nothing to order or to wait past, so it runs right here.
+        if endings.count == 1, deadline == nil, let ending = endings.first {
+            await ending.runHooks(reason: reason, until: nil, into: &report)
+            return report
+        }
+        guard !endings.isEmpty else { return report }
+        let graph = EndingGraph(endings)
+        let (events, yield) = AsyncStream.makeStream(of: Event.self)
+        var started = [Bool](repeating: false, count: endings.count)
+        var running = 0
+        var finished = 0
+        func startReady() {
+            for index in graph.ready(started: started) {
+                started[index] = true
+                running += 1
+                let ending = endings[index]
+                Task {
+                    var partial = ShutdownReport()
+                    await ending.runHooks(reason: reason, until: deadline, into: &partial)
+                    yield.yield(.ended(index, partial))
                 }
             }
         }
-        // The newest ending that no remaining one depends on, again and again (in a cycle: the newest).
-        var isDone = [Bool](repeating: false, count: endings.count)
-        var ordered: [Ending] = []
-        ordered.reserveCapacity(endings.count)
-        while ordered.count < endings.count {
-            guard let next = endings.indices.first(where: { !isDone[$0] && dependents[$0] == 0 }) ?? isDone.firstIndex(of: false)
-            else { break }
-            isDone[next] = true
-            ordered.append(endings[next])
-            for dependency in dependencies[next] { dependents[dependency] -= 1 }
+        let timer = deadline.map { deadline in
+            Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                yield.yield(.deadline)
+            }
         }
-        return ordered
+        startReady()
+        for await event in events {
+            switch event {
+            case .ended(let index, let partial):
+                report.merge(partial)
+                running -= 1
+                finished += 1
+                graph.ended(index)
+                startReady()
+            case .deadline:
+                for index in endings.indices where !graph.isEnded(index) {
+                    let service = endings[index].entry
+                    if started[index] { report.abandonedEntries.append(service) } else { report.skippedEntries.append(service) }
+                }
+                finished = endings.count
+            }
+            if finished == endings.count { break }
+        }
+        yield.finish()
+        timer?.cancel()
+        return report
     }
 
-    /// Runs the hooks of `endings`, dependents first, one at a time; a hook still running at
-    /// `deadline` is abandoned, and those not started by then are skipped.
-    static func run(_ endings: [Ending], until deadline: ContinuousClock.Instant?) async -> ShutdownReport {
-        var report = ShutdownReport()
-        for ending in ordered(endings) {
-            guard let instance = ending.instance.strengthened else { continue }
-            let service = ending.entry.service
-            for hook in ending.hooks {
-                if let deadline, ContinuousClock.now >= deadline {
-                    report.skipped.append(service)
-                    continue
-                }
-                switch await run(hook, on: instance, until: deadline) {
-                case .completed: report.completed.append(service)
-                case .failed(let error): report.failures.append(.init(service: service, error: error))
-                case .abandoned: report.abandoned.append(service)
-                }
+    private enum Event: Sendable {
+        case ended(Int, ShutdownReport)
+        case deadline
+    }
+
+    /// Runs this ending's hooks one at a time, in the order added, each until its own timeout.
+    private func runHooks(reason: ShutdownReason, until deadline: ContinuousClock.Instant?, into report: inout ShutdownReport) async {
+        guard let instance = instance.strengthened else { return }
+        for hook in hooks {
+            let until = hook.timeout.map { timeout in min(ContinuousClock.now + timeout, deadline ?? .now + timeout) } ?? deadline
+            switch await Self.run(hook, on: instance, reason: reason, until: until) {
+            case .completed: report.completedEntries.append(entry)
+            case .failed(let error): report.failureEntries.append((entry, error))
+            case .abandoned: report.abandonedEntries.append(entry)
             }
         }
-        return report
     }
 
     /// Ends a scope (`withScope`, `withOverrides`) whose operation ended: runs the hooks of
     /// `endings`; when the operation succeeded (`reporting`), a hook that failed throws
     /// `ShutdownError`, else the operation's own error is what the caller throws. Runs in the
     /// caller's isolation: a scope with nothing to shut down switches no executor.
-    static func close(_ endings: [Ending], reporting: Bool, isolation: isolated (any Actor)? = #isolation) async throws {
+    static func close(
+        _ endings: [Ending], reason: ShutdownReason, reporting: Bool, isolation: isolated (any Actor)? = #isolation
+    ) async throws {
         guard !endings.isEmpty else { return }
-        let report = await run(endings, until: nil)
+        let report = await run(endings, reason: reason, until: nil)
         if reporting, !report.isClean { throw ShutdownError(report: report) }
-    }
-
-    /// Runs the hooks of `endings` in the background: a `reset` that nobody awaits.
-    static func runInBackground(_ endings: [Ending]) {
-        guard !endings.isEmpty else { return }
-        Task { _ = await run(endings, until: nil) }
     }
 
     private enum Outcome: Sendable {
@@ -103,21 +134,38 @@ struct Ending: Sendable {
 
     /// Runs `hook` on `instance`; past `deadline`, stops waiting for it (it goes on, abandoned).
     private static func run(
-        _ hook: @escaping Entry.ShutdownHook, on instance: InstanceBox, until deadline: ContinuousClock.Instant?
+        _ hook: Entry.ShutdownHook, on instance: InstanceBox, reason: ShutdownReason, until deadline: ContinuousClock.Instant?
     ) async -> Outcome {
-        guard let deadline else { return await outcome(of: hook, on: instance) }
-        return await withCheckedContinuation { continuation in
-            let pending = Locked<CheckedContinuation<Outcome, Never>?>(continuation)
-            let resume: @Sendable (Outcome) -> Void = { outcome in
+        guard let deadline else { return await outcome(of: hook, on: instance, reason: reason) }
+        return await Ending.within(deadline) { await outcome(of: hook, on: instance, reason: reason) } ?? .abandoned
+    }
+
+    private static func outcome(of hook: Entry.ShutdownHook, on instance: InstanceBox, reason: ShutdownReason) async -> Outcome {
+        do {
+            try await hook.run(instance, reason)
+            return .completed
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// What `operation` returns, or `nil` once `deadline` passed first (the operation goes on,
+    /// no longer waited for).
+    static func within<T: Sendable>(
+        _ deadline: ContinuousClock.Instant, _ operation: @escaping @Sendable () async -> T
+    ) async -> T? {
+        await withCheckedContinuation { continuation in
+            let pending = Locked<CheckedContinuation<T?, Never>?>(continuation)
+            let resume: @Sendable (T?) -> Void = { value in
                 pending.withLock { pending in
-                    pending?.resume(returning: outcome)
+                    pending?.resume(returning: value)
                     pending = nil
                 }
             }
-            // The hook's task is made first, so that a busy pool starts it before the timer's.
+            // The operation's task is made first, so that a busy pool starts it before the timer's.
             let race = Locked<(timer: Task<Void, Never>?, isDone: Bool)>((nil, false))
             Task {
-                resume(await outcome(of: hook, on: instance))
+                resume(await operation())
                 race.withLock { race in
                     race.isDone = true
                     race.timer?.cancel()
@@ -125,20 +173,11 @@ struct Ending: Sendable {
             }
             let timer = Task {
                 try? await Task.sleep(until: deadline, clock: .continuous)
-                resume(.abandoned)
+                resume(nil)
             }
             race.withLock { race in
                 if race.isDone { timer.cancel() } else { race.timer = timer }
             }
-        }
-    }
-
-    private static func outcome(of hook: Entry.ShutdownHook, on instance: InstanceBox) async -> Outcome {
-        do {
-            try await hook(instance)
-            return .completed
-        } catch {
-            return .failed(error)
         }
     }
 }

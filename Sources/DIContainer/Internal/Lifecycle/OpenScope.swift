@@ -2,75 +2,90 @@ import Locking
 
 /// A scope opened with `Container.withScope`: task-local like test overrides, so the task and its
 /// child tasks share its instances and concurrent tasks each have their own. It keeps one store
-/// per registration of its scope (`ScopedStorage.current` hands it out), and the endings of what
-/// those stores keep, run when the scope closes. Scopes nest, innermost first.
+/// per registration of its scope (`ScopedStorage.current` hands it out), what each store keeps,
+/// and the endings of those instances, run when the scope closes; and the values handed in when it
+/// opened (`providing:`). Scopes nest, innermost first. Once closed, it keeps nothing: a resolve
+/// of its registrations from work that outlived it is refused (`scopeNotOpen`).
 final class OpenScope: Sendable {
     @TaskLocal static var innermost: OpenScope?
 
     let scope: Scope
     let parent: OpenScope?
-    /// The container whose `withScope` opened it: once the scope keeps an instance with
-    /// `onShutdown` hooks, the container's `shutdown` must close it too. (Held strongly: a weak
-    /// reference would move every count of the container's references to a side table.)
-    private let container: Container
+    /// The values handed in when it opened, boxed.
+    private let provided: [InstanceBox]
 
     private struct State: Sendable {
-        /// One store per registration resolved in the scope, with what it keeps (under this lock:
-        /// a store has none of its own): a few, so a list.
-        var stores: [(store: Store, kept: InstanceBox?)] = []
-        /// What its stores kept with shutdown hooks; while there are some, its container tracks
-        /// the scope for `shutdown`.
-        var endings: [Ending] = []
+        /// One store per registration resolved in the scope, with what it keeps and that
+        /// instance's ending (under this lock: a store has none of its own): a few, so a list.
+        var stores: [(store: Store, kept: InstanceBox?, ending: Ending?)] = []
         var isClosed = false
+        /// The ledgers tracking the scope, for their containers' `shutdown`, while it keeps an
+        /// instance with hooks: those of the containers that resolved into it, and their ancestors.
+        var ledgers: [Ledger] = []
     }
 
     private let state = Locked(State())
 
-    init(_ scope: Scope, parent: OpenScope?, container: Container) {
+    init(_ scope: Scope, parent: OpenScope?, provided: [InstanceBox] = []) {
         self.scope = scope
         self.parent = parent
-        self.container = container
+        self.provided = provided
     }
 
-    /// The innermost open scope named `scope` in this chain.
+    /// The innermost open scope named `scope` in this chain, closed or not.
     func open(_ scope: Scope) -> OpenScope? {
         self.scope == scope ? self : parent?.open(scope)
     }
 
-    /// This scope's store for the registration whose storage is `storage`; once the scope closed
-    /// (work that outlived `withScope`), a store that keeps nothing.
+    /// Whether the scope closed: its `withScope` returned, or its container shut down.
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// The value of type `S` handed in when the scope opened, if one was.
+    func provided<S>(_: S.Type) -> S? {
+        for box in provided {
+            if case let value as S = box.value { return value }
+        }
+        return nil
+    }
+
+    /// This scope's store for the registration whose storage is `storage`; once the scope closed,
+    /// one that keeps nothing (the step refuses the resolve before building).
     func store(for storage: ScopedStorage) -> any InstanceStorage {
         state.withLock { state in
-            guard !state.isClosed else { return Unkept() }
+            guard !state.isClosed else { return Closed.shared }
             if let kept = state.stores.first(where: { $0.store.storage === storage }) { return kept.store }
             let store = Store(of: storage, in: self)
             if state.stores.isEmpty { state.stores.reserveCapacity(4) }  // a request's few, without regrowing
-            state.stores.append((store, nil))
+            state.stores.append((store, nil, nil))
             return store
         }
     }
 
-    /// Records that a store of this scope kept an instance with shutdown hooks; `false` once
-    /// the scope closed.
-    func add(_ ending: Ending) -> Bool {
-        let (isAdded, isFirst) = state.withLock { state in
-            guard !state.isClosed else { return (false, false) }
-            defer { state.endings.append(ending) }
-            return (true, state.endings.isEmpty)
+    /// Keeps `box` in `store` with its ending; `false` once the scope closed (the instance's
+    /// lifetime ended with it). A kept ending makes the ledgers of `container` and its ancestors
+    /// track the scope until it closes.
+    func keep(_ box: InstanceBox, ending: Ending?, in store: Store, for container: Container) -> Bool {
+        let (isKept, ledgers) = state.withLock { state -> (Bool, [Ledger]) in
+            guard !state.isClosed, let index = state.stores.firstIndex(where: { $0.store === store }) else { return (false, []) }
+            state.stores[index].kept = box
+            state.stores[index].ending = ending
+            guard ending != nil else { return (true, []) }
+            let new = container.lineage.map(\.ledger).filter { ledger in !state.ledgers.contains { $0 === ledger } }
+            state.ledgers += new
+            return (true, new)
         }
-        if isFirst { container.registry.track(self, isOpen: true) }
-        return isAdded
+        for ledger in ledgers { ledger.track(self) }
+        return isKept
     }
 
     /// Closes the scope: its stores are dropped; returns the endings of what they kept (once).
     func close() -> [Ending] {
-        let (stores, endings, isTracked) = state.withLock { state in
+        let (stores, ledgers) = state.withLock { state in
             defer { state = State(isClosed: true) }
-            return (state.stores, state.endings, !state.endings.isEmpty)
+            return (state.stores, state.ledgers)
         }
-        _ = stores  // released here, outside the lock (each store keeps the scope until then)
-        if isTracked { container.registry.track(self, isOpen: false) }
-        return endings
+        for ledger in ledgers { ledger.untrack(self) }
+        return stores.compactMap(\.ending)  // the stores are released here, outside the lock
     }
 
     /// What `store` keeps.
@@ -78,19 +93,12 @@ final class OpenScope: Sendable {
         state.withLock { state in state.stores.first { $0.store === store }?.kept }
     }
 
-    /// Keeps `box` in `store`; nothing once the scope closed (its instances ended with it).
-    private func keep(_ box: InstanceBox?, in store: Store) {
-        state.withLock { state in
-            guard let index = state.stores.firstIndex(where: { $0.store === store }) else { return }
-            state.stores[index].kept = box
-        }
-    }
-
     /// One registration's instance in this scope.
     final class Store: InstanceStorage {
         /// The registration's storage, whose instance this store keeps in the scope.
         let storage: ScopedStorage
-        /// The scope, for the endings (a cycle while the scope is open: `close` drops the stores).
+        /// The scope, which keeps the instance (a cycle while the scope is open: `close` drops
+        /// the stores).
         let scope: OpenScope
 
         init(of storage: ScopedStorage, in scope: OpenScope) {
@@ -100,14 +108,15 @@ final class OpenScope: Sendable {
         var instance: (any Sendable)? { box }
         /// The kept box as it is (see `SharedStorage`); once the scope closed, none.
         var box: InstanceBox? { scope.kept(by: self) }
-        func store(_ instance: any Sendable) {
-            scope.keep(instance as? InstanceBox, in: self)  // only the engine stores here, as in `SharedStorage`
-        }
-        func reset() { scope.keep(nil, in: self) }
+        /// Only the engine keeps instances here, through `OpenScope.keep` (with their endings).
+        func store(_ instance: any Sendable) {}
+        /// A scope's instances end with the scope, not with a reset of its generation.
+        func reset() {}
     }
 
-    /// What a closed scope hands out: nothing kept, so every resolve builds.
-    private final class Unkept: InstanceStorage {
+    /// What a closed scope hands out: nothing kept, nothing stored.
+    private final class Closed: InstanceStorage {
+        static let shared = Closed()
         var instance: (any Sendable)? { nil }
         func store(_ instance: any Sendable) {}
         func reset() {}

@@ -11,6 +11,9 @@ struct Dependency: Hashable, Sendable {
     let isOptional: Bool
     /// Asked for through a handle (`Lazy`, `Provider`): resolved later, so no part of a cycle.
     var isDeferred = false
+    /// Whether a deferred dependency's handle keeps what it resolves (`Lazy`, not `Provider`):
+    /// its consumer keeps it too.
+    var isKept = false
     private let description: Description
 
     /// A dependency on `entry`'s registration.

@@ -13,8 +13,12 @@ class Entry: @unchecked Sendable {
     enum Kind: Sendable { case sync, async, mainActor, forwarding }
 
     typealias Hook = @Sendable (any Resolver, Any) throws -> Void
-    /// An `onShutdown` hook, given the kept instance's box.
-    typealias ShutdownHook = @Sendable (InstanceBox) async throws -> Void
+    /// An `onShutdown` hook, given the kept instance's box and how its lifetime ended, with the
+    /// longest it is waited for.
+    struct ShutdownHook: Sendable {
+        let timeout: Duration?
+        let run: @Sendable (InstanceBox, ShutdownReason) async throws -> Void
+    }
 
     /// What was added after `register`; `nil` for most registrations, which the engine then reads
     /// no further.
@@ -218,7 +222,7 @@ class Entry: @unchecked Sendable {
     }
 
     /// This registration with `hook` run when a kept instance's lifetime ends.
-    func withShutdownHook(_ hook: @escaping ShutdownHook) -> Entry {
+    func withShutdownHook(_ hook: ShutdownHook) -> Entry {
         changing(freshSlot: false) { $0.shutdownHooks.append(hook) }
     }
 

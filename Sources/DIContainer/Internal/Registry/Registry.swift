@@ -45,8 +45,6 @@ struct Registry: ~Copyable, Sendable {
         var latestReplacement: [Key: Int] = [:]
         /// Whether the container was shut down: every registration, new ones too, is refused.
         var isShutDown = false
-        /// The scopes open in the container's `withScope`, for `shutDown` to close.
-        var openScopes: [ObjectIdentifier: OpenScope] = [:]
         /// What `Container.startTracing` reports to (`Tracing` holds the switch).
         var tracingHandler: (@Sendable (ResolutionEvent) -> Void)?
         /// When this registry holds an override scope's replacements: the scope's own stores for
@@ -81,18 +79,35 @@ struct Registry: ~Copyable, Sendable {
     }
 
     private let state: Locked<State>
+    /// The container's ledger, which ends what a replaced or removed registration kept.
+    private let ledger: Ledger
 
     /// A registry with room for `capacity` registrations before its table grows; with none, the
     /// table is made by the first registration.
-    init(capacity: Int) { state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity))) }
+    init(capacity: Int, ledger: Ledger) {
+        state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity)))
+        self.ledger = ledger
+    }
+
+    /// The slots of `replaced` (and its variants) that `replacement` does not share: what they
+    /// keep ends with the registration.
+    private static func retired(_ replaced: Entry?, by replacement: Entry?) -> [Slot] {
+        guard let replaced else { return [] }
+        let kept = replacement?.withVariants.compactMap(\.slot) ?? []
+        return replaced.withVariants.compactMap(\.slot).filter { slot in !kept.contains { $0 === slot } }
+    }
 
     /// Adds `entry`, decorated by the decorators added here for its key, in the place (and order)
-    /// of the registration under its key; the one it replaces is recorded as a `Replacement`.
+    /// of the registration under its key; the one it replaces is recorded as a `Replacement`, and
+    /// what it kept ends.
     func add(_ entry: Entry) {
-        state.withLock { state in
+        let retired = state.withLock { state in
             let added = entry.decorated(by: state.decorators(for: entry.key))
-            if let replaced = state.put(added) { state.recordReplacement(of: replaced, by: added) }
+            guard let replaced = state.put(added) else { return [Slot]() }
+            state.recordReplacement(of: replaced, by: added)
+            return Self.retired(replaced, by: added)
         }
+        ledger.retire(retired)
     }
 
     /// Marks the replacements made by `registration` (under `key`) and by the types it forwards
@@ -123,32 +138,29 @@ struct Registry: ~Copyable, Sendable {
     /// `change(entry, decorators of key)`; nothing changes when that registration is no longer
     /// the one under `key` (replaced or removed).
     func update(_ key: Key, of registration: ObjectIdentifier, _ change: (_ current: Entry, _ decorators: [AnyDecorator]) -> Entry) {
-        state.withLock { state in
-            guard let current = state.entries[key]?.entry, current.registration == registration else { return }
-            _ = state.put(change(current, state.decorators(for: key)))
+        let retired = state.withLock { state in
+            guard let current = state.entries[key]?.entry, current.registration == registration else { return [Slot]() }
+            let changed = change(current, state.decorators(for: key))
+            return Self.retired(state.put(changed), by: changed)
         }
+        ledger.retire(retired)
     }
 
     /// Refuses every registration from now on (`ResolutionError.Kind.shutDown`), those added later
-    /// too; returns the registrations refused (with their variants) and the scopes open, whose
-    /// instances are to be shut down, or `nil` when it was shut down before.
-    func shutDown() -> (entries: [Entry], openScopes: [OpenScope])? {
+    /// too; returns the registrations refused (with their variants), whose instances are to be
+    /// shut down, or `nil` when it was shut down before.
+    func shutDown() -> [Entry]? {
         state.withLock { state in
             guard !state.isShutDown else { return nil }
             state.isShutDown = true
             let refused = state.entries.values.sorted { $0.order < $1.order }.map(\.entry)
             for entry in refused { _ = state.put(entry) }
-            defer { state.openScopes = [:] }
-            return (refused.flatMap(\.withVariants), Array(state.openScopes.values))
+            return refused.flatMap(\.withVariants)
         }
     }
 
-    /// Notes that `scope` is open (`Container.withScope`), or, when `isOpen` is false, closed.
-    func track(_ scope: OpenScope, isOpen: Bool) {
-        state.withLock { state in
-            state.openScopes[ObjectIdentifier(scope)] = isOpen && !state.isShutDown ? scope : nil
-        }
-    }
+    /// Whether the container was shut down.
+    var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
     /// Runs `body` on the override scope's stores kept here (`OverrideScope`), under the lock.
     func withScopeStores<R>(_ body: (inout ScopeStores) -> R) -> R {
@@ -182,26 +194,31 @@ struct Registry: ~Copyable, Sendable {
 
     /// Drops every registration and what was replaced (the decorators stay); returns them, so that they are released
     /// outside the lock.
-    @discardableResult
-    func removeAll() -> [Entry] {
-        state.withLock { state in
+    /// What the registrations kept ends (`ShutdownReason.replaced`).
+    func removeAll() {
+        let removed = state.withLock { state in
             defer { (state.entries, state.registered, state.replacements, state.latestReplacement) = ([:], 0, [], [:]) }
             return state.entries.values.map(\.entry)
         }
+        ledger.retire(removed.flatMap { Self.retired($0, by: nil) })
     }
 
     /// Adds `decorator` for `key`'s type and name, and decorates every registration here under
     /// that type and name with it; returns the keys of those registrations.
     func addDecorator(_ decorator: AnyDecorator, for key: DecorationKey) -> [Key] {
-        state.withLock { state in
+        let (keys, retired) = state.withLock { state in
             state.decorators[key, default: []].append(decorator)
             let own = state.entries.values.filter { DecorationKey($0.entry.key) == key }
+            var retired: [Slot] = []
             for registered in own {
-                state.entries[registered.entry.key] = Registered(
-                    entry: registered.entry.decorated(by: [decorator]), order: registered.order)
+                let decorated = registered.entry.decorated(by: [decorator])
+                state.entries[registered.entry.key] = Registered(entry: decorated, order: registered.order)
+                retired += Self.retired(registered.entry, by: decorated)
             }
-            return own.map(\.entry.key)
+            return (own.map(\.entry.key), retired)
         }
+        ledger.retire(retired)
+        return keys
     }
 
     /// The type and name of every decorated service.

@@ -63,9 +63,10 @@ extension Container {
     ///   - thread: The calling thread's state, when the caller has it at hand.
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil,
-        isTraced: Bool? = nil, thread: ThreadState = .current
+        isTraced: Bool? = nil, thread: ThreadState = .current, origin: [Key] = []
     ) throws -> S {
-        let resolution = Resolution(container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread)
+        let resolution = Resolution(
+            container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread, origin: origin)
         return try resolution.enter {
             do {
                 if let found {
@@ -80,7 +81,7 @@ extension Container {
 
     /// Resolves `key` in a new resolution, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, dryRun: Resolution.DryRun? = nil) async throws -> S {
-        let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun, thread: .current)
+        let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun, thread: .current, enclosing: Step.building)
         return try await resolution.enterAsync {
             do {
                 return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
@@ -141,6 +142,7 @@ extension Container {
             case .built(let kept):
                 return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
+                try start.checkBuilder(builder)
                 try slot.waitForBuild(by: builder, owner: start.resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
                 // No `S?` here: an optional of a generic type costs a metadata look-up per build.
@@ -148,14 +150,16 @@ extension Container {
                 do {
                     made = try start.build(S.self, arguments)
                 } catch {
-                    _ = slot.finish(generation, keeping: nil, of: start.entry)
+                    _ = slot.finish(generation, keeping: nil, by: start)
                     throw error
                 }
-                if slot.finish(generation, keeping: InstanceBox(made), of: start.entry) {
+                if slot.finish(generation, keeping: InstanceBox(made), by: start) {
                     return start.end(made, slot: slot, created: true)
                 }
-            case .closed:
-                throw start.shutDown()
+            case .closed(let retired):
+                guard retired else { throw start.shutDown() }
+                // Replaced or removed while this resolution ran: what answers the key now.
+                return try step(S.self, key: start.entry.key, arguments: arguments, parent: start.parent, resolution: start.resolution)
             }
         }
     }
@@ -192,19 +196,21 @@ extension Container {
             case .built(let kept):
                 return start.end(try start.unbox(kept, as: S.self), slot: slot, created: false)
             case .wait(let builder):
+                try start.checkBuilder(builder)
                 try await slot.waitForBuild(by: builder, owner: resolution.id, onDeadlock: start.deadlock)
             case .build(let generation):
                 do {
                     let made = try await start.buildAsync(S.self, arguments)
-                    if slot.finish(generation, keeping: InstanceBox(made), of: entry) {
+                    if slot.finish(generation, keeping: InstanceBox(made), by: start) {
                         return start.end(made, slot: slot, created: true)
                     }
                 } catch {
-                    _ = slot.finish(generation, keeping: nil, of: entry)
+                    _ = slot.finish(generation, keeping: nil, by: start)
                     throw error
                 }
-            case .closed:
-                throw start.shutDown()
+            case .closed(let retired):
+                guard retired else { throw start.shutDown() }
+                return try await stepAsync(S.self, key: entry.key, arguments: arguments, parent: parent, resolution: resolution)
             }
         }
     }
@@ -291,8 +297,15 @@ struct StepStart {
             throw ResolutionError(.mainActorRequired, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
         }
         guard let slot = entry.slot else { return nil }
-        if case .scoped(let scope) = entry.lifetime, scope.storage == nil, let parent { try checkCaptive(scope, below: parent) }
-        if let scope = resolution.scope, !entry.isInstance { return scope.slot(for: entry) }
+        if case .scoped(let scope) = entry.lifetime, scope.storage == nil {
+            if let parent { try Self.checkCaptive(entry, below: parent, isDryRun: resolution.isDryRun) }
+            try checkOpen(scope)
+        }
+        if let scope = resolution.scope, !entry.isInstance {
+            // What `start()` built is the app's, seen under overrides that do not replace it.
+            if entry.isEager, !scope.replaces(entry), slot.storage.current.instance != nil { return slot }
+            return scope.slot(for: entry)
+        }
         // An inspection's dry run builds what is not kept yet for itself only, as a transient.
         if resolution.discardsInstances, slot.storage.current.instance == nil { return nil }
         return slot
@@ -342,7 +355,7 @@ struct StepStart {
         }
         let made: S
         do {
-            let built = try await entry.factory(S.self, Args.self).makeAsync(step, arguments)
+            let built = try await Step.$building.withValue(step) { try await entry.factory(S.self, Args.self).makeAsync(step, arguments) }
             made = entry.additions == nil ? built : try Self.decorate(built, entry, step)
         } catch {
             throw Self.fail(step, error)
@@ -399,29 +412,56 @@ struct StepStart {
             Resolution.PendingHooks(entry: entry, hooks: hooks, instance: InstanceBox(value), slot: keptIn, parent: parent))
     }
 
-    /// Throws when the nearest step above that keeps its instance (a singleton, a weak or custom
-    /// instance, another scope's) would keep this instance of `scope` past the scope's end.
-    /// Transient and `graph` steps keep nothing, so the search goes on above them.
-    private func checkCaptive(_ scope: Scope, below parent: Step) throws {
-        var step: Step? = parent
-        while let consumer = step {
-            switch consumer.entry.lifetime {
-            case .transient, .graph:
-                step = consumer.parent
-            case .scoped(let kept) where kept == scope && kept.storage == nil:
-                return
-            default:
-                let path = parent.path + [entry.service]
-                throw ResolutionError(
-                    .captiveDependency(consumer: consumer.entry.service, dependency: entry.service, scope: scope), path: path,
-                    registrationSite: consumer.entry.site)
-            }
+    /// Throws when `scope` exists only while open and is not open here, or when the task's open
+    /// scope of that name has closed (work that outlived its `withScope`).
+    private func checkOpen(_ scope: Scope) throws {
+        if let open = OpenScope.innermost?.open(scope) {
+            guard open.isClosed else { return }
+            var error = ResolutionError(.scopeNotOpen(scope: scope), path: (parent?.path ?? []) + [entry.service])
+            error.isAfterScope = true
+            throw error
         }
+        guard scope.requiresOpenScope else { return }
+        throw ResolutionError(.scopeNotOpen(scope: scope), path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
+    }
+
+    /// Throws when the nearest step above `dependency`'s that keeps its instance lives longer
+    /// than `dependency`'s instance (`Lifespan`), and would keep it past its end. Transient and
+    /// `graph` steps keep nothing, so the search goes on above them.
+    ///
+    /// Validation's dry run checks only consumers kept by the container: it opens a scope of its
+    /// own for each scope, nested in no order an app would know.
+    static func checkCaptive(_ dependency: Entry, below parent: Step, isDryRun: Bool = false) throws {
+        guard case .scoped(let scope) = dependency.lifetime, scope.storage == nil,
+            let consumer = sequence(first: parent, next: \.parent).first(where: { Lifespan(of: $0.entry) != nil }),
+            let kept = Lifespan(of: consumer.entry), let lasts = Lifespan(of: dependency), kept > lasts,
+            !isDryRun || kept == .container
+        else { return }
+        var error = ResolutionError(
+            .captiveDependency(consumer: consumer.entry.service, dependency: dependency.service, scope: scope),
+            path: parent.path + [dependency.service], registrationSite: consumer.entry.site)
+        error.consumerLifetime = kept.description(of: consumer.entry)
+        throw error
     }
 
     /// The error for a step of a container that was shut down.
     func shutDown() -> ResolutionError {
         ResolutionError(.shutDown, path: (parent?.path ?? []) + [entry.service], registrationSite: entry.site)
+    }
+
+    /// Throws the circular-dependency error when `builder` builds for a resolution this one runs
+    /// inside of — on this thread (a `Provider` or `Lazy` read, a captured container in a factory)
+    /// or in this task (an `async` factory): waiting for that build would wait for itself.
+    func checkBuilder(_ builder: Slot.Builder) throws {
+        var enclosing = resolution.enclosing
+        while let step = enclosing {
+            if step.resolution.id == builder.id {
+                let path = step.path + (parent?.path ?? []) + [entry.service]
+                let first = path.firstIndex(of: entry.service) ?? 0
+                throw ResolutionError(.circularDependency(cycle: Array(path[first...])), path: path)
+            }
+            enclosing = step.resolution.enclosing
+        }
     }
 
     /// The error for a resolution that would wait for itself to build `entry`.

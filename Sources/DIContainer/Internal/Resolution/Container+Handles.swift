@@ -8,10 +8,14 @@ protocol ResolvableHandle {
     /// The service the handle resolves.
     static var wrappedType: Any.Type { get }
 
+    /// Whether the handle keeps the instance it resolved (`Lazy`), so that its consumer keeps it
+    /// too: the captive-dependency rule applies when the handle is made.
+    static var keepsInstance: Bool { get }
+
     /// A handle that resolves `target` with `arguments`, made by `parent`'s factory in
-    /// `resolution`.
+    /// `resolution`; what its reads build is `origin`'s too (the registrations above it).
     static func make<Args>(
-        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container
+        for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container, origin: [Key]
     ) -> Self
 }
 
@@ -26,8 +30,15 @@ extension Container {
         }
         var dependency = Dependency(entry)
         dependency.isDeferred = true
+        dependency.isKept = handleType.keepsInstance
         parent?.record(dependency)
-        return handleType.make(for: target, arguments: arguments, parent: parent, resolution: resolution, container: self) as? S
+        if handleType.keepsInstance, let parent {
+            let kept = entry.kind == .forwarding ? entry.forwardingTarget?.answering ?? entry : entry
+            try StepStart.checkCaptive(kept, below: parent, isDryRun: resolution.isDryRun)
+        }
+        let origin = sequence(first: parent, next: { $0?.parent }).compactMap { $0?.entry.key } + resolution.origin
+        return handleType.make(
+            for: target, arguments: arguments, parent: parent, resolution: resolution, container: self, origin: origin) as? S
     }
 
     /// What a `Lazy` read resolves: under the overrides in effect at the read when they differ
@@ -35,15 +46,15 @@ extension Container {
     /// made it while that step's factory runs; else, after, in the resolution that made it (so
     /// sharing its `graph` instances).
     func resolveLazy<S, Args>(
-        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?
+        _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?, origin: [Key]
     ) throws -> S {
         if let scope = currentScope, scope !== continuation.scope {
-            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope)
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin)
         }
         if let parent, !parent.isFinished {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
-        let resolution = Resolution(container: self, continuing: continuation)
+        let resolution = Resolution(container: self, continuing: continuation, origin: origin)
         return try resolution.enter {
             do {
                 return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)

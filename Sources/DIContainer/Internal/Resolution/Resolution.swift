@@ -50,6 +50,12 @@ final class Resolution: Sendable {
     /// Whether it is a dry run that keeps nothing it builds (`registrations`, `graph`): an
     /// instance its store does not keep yet is built for the run only.
     let discardsInstances: Bool
+    /// The step running on the thread (or in the task) that started this resolution, if one
+    /// did: its builds are this resolution's to never wait for (`StepStart.checkBuilder`).
+    let enclosing: Step?
+    /// The registrations above the handle (`Lazy`, `Provider`) whose read started this
+    /// resolution: what it builds is theirs too, for the order of endings.
+    let origin: [Key]
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
 
@@ -58,9 +64,14 @@ final class Resolution: Sendable {
     ///
     /// - Parameter isTraced: Whether the container traces, when the caller read it with the
     ///   registration (`Registry.entry(for:isTraced:)`); else it is read here.
-    init(container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState) {
+    init(
+        container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState,
+        enclosing: Step? = nil, origin: [Key] = []
+    ) {
         let isDryRun = dryRun != nil
         id = thread.nextResolutionID()
+        self.enclosing = enclosing ?? thread.running
+        self.origin = origin
         self.container = container
         self.scope = scope
         self.isTraced = !isDryRun && (isTraced ?? container.registry.isTraced)
@@ -70,8 +81,11 @@ final class Resolution: Sendable {
     }
 
     /// A resolution going on with `continuation`'s `graph` instances (a `Lazy` read after its resolve).
-    init(container: Container, continuing continuation: Continuation) {
-        id = ThreadState.current.nextResolutionID()
+    init(container: Container, continuing continuation: Continuation, origin: [Key]) {
+        let thread = ThreadState.current
+        id = thread.nextResolutionID()
+        enclosing = thread.running
+        self.origin = origin
         self.container = container
         scope = continuation.scope
         isTraced = continuation.isTraced
@@ -165,7 +179,7 @@ final class Resolution: Sendable {
                 do {
                     try Step.runHooks(item, in: self)
                 } catch {
-                    Ending.runInBackground(item.slot?.reset() ?? [])
+                    container.ledger.endInBackground(item.slot?.reset() ?? [], reason: .reset)
                     if failure == nil { failure = error }
                 }
             }

@@ -10,6 +10,10 @@ final class Step: Sendable {
     let entry: Entry
     let parent: Step?
     let resolution: Resolution
+    /// The step whose `async` factory runs in the calling task, for a resolution the factory
+    /// starts (through a container it captured) to know what it runs inside of.
+    @TaskLocal static var building: Step?
+
     /// 1 for the top-level step.
     let depth: Int
     /// The `filterBit`s of the entries on the path: a clear bit proves an entry is not on it,

@@ -5,8 +5,10 @@ import Locking
 /// to find that store empty builds, the others wait for it. Builds for different stores (a storage
 /// keeping one instance per task) never wait for each other. A reset starts a new generation, so a
 /// build in flight during it is not kept, and is built again. The slot also keeps the endings
-/// (`onShutdown` hooks) of what its stores keep, but for an open scope's, which that scope keeps;
-/// once closed (the container shut down) it builds nothing more.
+/// (`onShutdown` hooks) of what its stores keep — an open scope's stores keep their own — each
+/// with the store that keeps it, until that store keeps another instance, a reset drops it, or
+/// the slot closes (its registration replaced or removed, or the container shut down); once
+/// closed it builds nothing more, and hands the endings of builds still in flight to `drained()`.
 final class Slot: Sendable {
     let storage: any InstanceStorage
 
@@ -14,20 +16,21 @@ final class Slot: Sendable {
         /// The builds in flight, one per store being filled (few at once: a list, searched by
         /// identity, not hashed), each only while it runs.
         var builds: [Build] = []
-        /// The endings of the instances kept, with the store that keeps each (weakly: a store
-        /// released, or one that kept another instance since, no longer keeps it).
-        var endings: [(store: WeakStore, ending: Ending)] = []
+        /// The endings of the instances kept, each with the store that keeps it.
+        var endings: [(store: any InstanceStorage, ending: Ending)] = []
         var isClosed = false
+        /// Whether it closed because its registration was replaced or removed, not shut down.
+        var isRetired = false
+        /// Once closed: the endings of builds that finished since, and who waits for the builds
+        /// in flight to end.
+        var late: [Ending] = []
+        var drainers: [CheckedContinuation<[Ending], Never>] = []
 
         /// The index of the build filling `store`, if one runs.
         func build(of store: any InstanceStorage) -> Int? { builds.firstIndex { $0.store === store } }
     }
 
     private let state = Locked(State())
-
-    private struct WeakStore: Sendable {
-        weak var store: (any InstanceStorage)?
-    }
 
     private struct Build: Sendable {
         let store: any InstanceStorage
@@ -54,8 +57,9 @@ final class Slot: Sendable {
         case build(generation: Generation)
         /// Wait for `builder`, then look again.
         case wait(builder: Builder)
-        /// The container was shut down: build nothing.
-        case closed
+        /// The slot closed: build nothing. `retired`: its registration was replaced or removed
+        /// (look the key up again); else the container shut down.
+        case closed(retired: Bool)
     }
 
     init(_ storage: any InstanceStorage) {
@@ -65,7 +69,7 @@ final class Slot: Sendable {
     /// Claims the build of `store` (what `storage.current` answered) for `owner`, or says who builds.
     func claim(in store: any InstanceStorage, by owner: UInt64) -> Claim {
         state.withLock { state in
-            guard !state.isClosed else { return .closed }
+            guard !state.isClosed else { return .closed(retired: state.isRetired) }
             if let kept = Kept(in: store) { return .built(kept) }
             let index =
                 state.build(of: store)
@@ -82,35 +86,65 @@ final class Slot: Sendable {
         }
     }
 
-    /// Ends a build: keeps `made` (and its ending, if `entry` has `onShutdown` hooks) unless a
-    /// reset started a new generation since the claim or the slot closed, and wakes the waiters.
-    /// Returns whether `made` was kept.
-    func finish(_ generation: Generation, keeping made: InstanceBox?, of entry: Entry) -> Bool {
+    /// Ends a build: keeps `made` (with its ending, if `entry` has `onShutdown` hooks) unless a
+    /// reset started a new generation since the claim, the store's scope closed or the slot
+    /// closed, and wakes the waiters. Returns whether `made` was kept. An instance not kept has
+    /// ended already: its hooks run in the background (or, once the slot closed, with the
+    /// endings `drained()` hands back).
+    func finish(_ generation: Generation, keeping made: InstanceBox?, by step: StepStart) -> Bool {
+        let (entry, resolution) = (step.entry, step.resolution)
         let store = generation.store
-        let ending = entry.shutdownHooks.isEmpty ? nil : made.flatMap { Ending(entry, instance: $0, weakly: store is WeakStorage) }
-        var replaced: [Ending] = []
+        let ending =
+            entry.shutdownHooks.isEmpty
+            ? nil
+            : made.flatMap {
+                Ending(entry, instance: $0, weakly: store is WeakStorage, builtBelow: step.parent, in: resolution)
+            }
+        var ended: [Ending] = []
+        var drainers: [CheckedContinuation<[Ending], Never>] = []
         let (finished, isKept) = state.withLock { state in
             guard let index = state.build(of: store) else {
-                preconditionFailure("Slot.finish(_:keeping:of:) ends a claimed build, once")
+                preconditionFailure("Slot.finish(_:keeping:by:) ends a claimed build, once")
             }
             state.builds.swapAt(index, state.builds.count - 1)
             var build = state.builds.removeLast()
             let finished = build.gate.finish(generation.value)
-            guard finished.isCurrent, !state.isClosed, let made else { return (finished, false) }
-            store.store(made)
-            if let ending, (store as? OpenScope.Store)?.scope.add(ending) != true {
-                // The instances this store kept before, and those of stores released since, ended.
-                let isOver = { (kept: (store: WeakStore, ending: Ending)) in kept.store.store == nil || kept.store.store === store }
-                replaced = state.endings.filter(isOver).map(\.ending)
-                state.endings.removeAll(where: isOver)
-                state.endings.append((WeakStore(store: store), ending))
+            if state.isClosed {
+                if let ending { state.late.append(ending) }
+                if state.builds.isEmpty {
+                    drainers = state.drainers
+                    state.drainers = []
+                }
+                return (finished, false)
             }
+            guard finished.isCurrent, let made else {
+                if let ending { ended.append(ending) }
+                return (finished, false)
+            }
+            if let scoped = store as? OpenScope.Store {
+                // An open scope keeps its instances' endings itself.
+                let isKept = scoped.scope.keep(made, ending: ending, in: scoped, for: resolution.container)
+                if !isKept, let ending { ended.append(ending) }
+                return (finished, isKept)
+            }
+            store.store(made)
+            // The instance this store kept before ended (a custom storage that expired it).
+            if let index = state.endings.firstIndex(where: { $0.store === store }) {
+                ended.append(state.endings.remove(at: index).ending)
+            }
+            if let ending { state.endings.append((store, ending)) }
             return (finished, true)
         }
         finished.wakeWaiters()
-        Ending.runInBackground(replaced)
-        // Built but not kept (a reset or shutdown came first): its lifetime ended already.
-        if !isKept, let ending { Ending.runInBackground([ending]) }
+        if !drainers.isEmpty {
+            let late = state.withLock { state in
+                defer { state.late = [] }
+                return state.late
+            }
+            drainers.first?.resume(returning: late)
+            for drainer in drainers.dropFirst() { drainer.resume(returning: []) }
+        }
+        resolution.container.ledger.endInBackground(ended, reason: .reset)
         return isKept
     }
 
@@ -128,11 +162,11 @@ final class Slot: Sendable {
         WaitGraph.shared.endWait(owner, for: builder.id)
     }
 
-    /// Drops the kept instance; no build in flight is kept. Returns the endings of the instances
-    /// dropped (and of those kept by other stores of this slot), for their hooks to run.
+    /// Drops the kept instances (but an open scope's, which belong to the scope); no build in
+    /// flight for them is kept. Returns the endings of the instances dropped, for their hooks.
     func reset() -> [Ending] {
         state.withLock { state in
-            for index in state.builds.indices {
+            for index in state.builds.indices where !(state.builds[index].store is OpenScope.Store) {
                 state.builds[index].gate.reset()
             }
             storage.reset()
@@ -141,12 +175,34 @@ final class Slot: Sendable {
         }
     }
 
-    /// Drops the kept instance and builds nothing more: the container shut down. Returns the
-    /// endings, as `reset` does.
-    func close() -> [Ending] {
-        let endings = reset()
-        state.withLock { $0.isClosed = true }
-        return endings
+    /// Drops every kept instance and builds nothing more, in one step: the registration was
+    /// replaced or removed, or the container shut down. Returns the endings of what was kept,
+    /// and whether builds are in flight (`drained()` then hands back their endings).
+    func close(retiring: Bool = false) -> (endings: [Ending], isBuilding: Bool) {
+        state.withLock { state in
+            guard !state.isClosed else { return ([], false) }
+            state.isClosed = true
+            state.isRetired = retiring
+            for index in state.builds.indices { state.builds[index].gate.reset() }
+            storage.reset()
+            defer { state.endings = [] }
+            return (state.endings.map(\.ending), !state.builds.isEmpty)
+        }
+    }
+
+    /// Once closed, waits for the builds in flight to end; returns the endings of what they built.
+    func drained() async -> [Ending] {
+        await withCheckedContinuation { continuation in
+            let late = state.withLock { state -> [Ending]? in
+                guard state.isClosed, !state.builds.isEmpty else {
+                    defer { state.late = [] }
+                    return state.late
+                }
+                state.drainers.append(continuation)
+                return nil
+            }
+            if let late { continuation.resume(returning: late) }
+        }
     }
 
     private func enqueue(_ waiter: OnceGate.Waiter, for store: any InstanceStorage) -> Bool {
