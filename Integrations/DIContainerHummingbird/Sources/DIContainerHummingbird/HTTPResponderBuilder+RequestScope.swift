@@ -15,15 +15,15 @@ extension HTTPResponderBuilder where Responder.Context: RequestContext {
     /// - Parameters:
     ///   - container: The container whose scope each request gets.
     ///   - scope: The scope to open per request; `.request` by default.
-    ///   - serverErrorsFail: Whether a response with a 5xx status ends the scope as failed, as a
-    ///     thrown error does; `false` by default.
+    ///   - failsOn: Which responses end the scope as failed, as a thrown error does; by default
+    ///     those with a status of 400 or more.
     ///   - provide: Makes the value handed into the request's scope.
     /// - Returns: The responder, for `Application(responder:)`.
     public func requestScoped<Value: Sendable>(
-        in container: Container, scope: Scope = .request, serverErrorsFail: Bool = false,
+        in container: Container, scope: Scope = .request, failsOn: FailingResponses = .errorStatus,
         providing provide: @escaping @Sendable (Request, Responder.Context) async throws -> Value
     ) -> RequestScopeResponder<Responder, Value> {
         RequestScopeResponder(
-            buildResponder(), container: container, scope: scope, serverErrorsFail: serverErrorsFail, providing: provide)
+            buildResponder(), container: container, scope: scope, failsOn: failsOn, providing: provide)
     }
 }

@@ -7,7 +7,6 @@ enum RequestScopeOpener {
     static func withScope<Value: Sendable>(
         _ scope: Scope, of container: Container, providing value: Value, operation: () async throws -> Void
     ) async throws {
-        _ = value
-        try await container.withScope(scope, operation: operation)
+        try await container.withScope(scope, providing: value, operation: operation)
     }
 }

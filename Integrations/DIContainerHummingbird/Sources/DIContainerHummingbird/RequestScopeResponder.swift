@@ -6,7 +6,7 @@ import Hummingbird
 /// writer resolve `.scoped(.request)` services in it, and its `onShutdown` hooks run once the
 /// body is out, told whether the request failed.
 ///
-/// Make it from a router with `HTTPResponderBuilder.requestScoped(in:scope:serverErrorsFail:providing:)`:
+/// Make it from a router with `HTTPResponderBuilder.requestScoped(in:scope:failsOn:providing:)`:
 ///
 /// ```swift
 /// let router = Router()
@@ -27,11 +27,12 @@ import Hummingbird
 ///   `AsyncSequence`, a file, a body without a length) is streamed: the head goes out at once,
 ///   the body's writer runs inside the scope as the client reads it, and the scope closes after
 ///   the writer finished; a hook that fails then is logged to the request's logger.
-/// - **Failure.** The scope ends as failed when the handler (or a middleware) throws, when a
-///   streamed body's writer throws or the client goes away while it writes, and — with
-///   `serverErrorsFail` — when the response's status is 5xx (`ServerErrorResponse`).
-///   A response dropped unwritten by Hummingbird (the head of a `HEAD` request) ends the scope
-///   as succeeded.
+/// - **Failure.** The scope ends as failed (the hooks get `ShutdownReason.scopeFailed(_:)`)
+///   when an error is thrown out of the wrapped responder, when a streamed body's writer throws
+///   or the client goes away while it writes, and when the response's status is one
+///   `failsOn` names (`ErrorStatusResponse`): by default 400 or more, which is also what
+///   Hummingbird's router makes of an `HTTPError` a handler throws. A response dropped unwritten
+///   ends the scope as succeeded.
 ///
 /// Why a responder and not a `RouterMiddleware`: a middleware's `next` may only be called in
 /// the middleware's own task and before it returns, and a scope opened with `withScope` ends when
@@ -52,8 +53,8 @@ where Wrapped.Context: RequestContext {
     public let container: Container
     /// The scope opened per request.
     public let scope: Scope
-    /// Whether a 5xx response ends the scope as failed.
-    public let serverErrorsFail: Bool
+    /// Which responses end the scope as failed.
+    public let failsOn: FailingResponses
     /// Makes the value handed into a request's scope.
     let provide: @Sendable (Request, Context) async throws -> Value
 
@@ -69,18 +70,18 @@ where Wrapped.Context: RequestContext {
     ///   - wrapped: The responder that answers inside the scope.
     ///   - container: The container whose scope each request gets.
     ///   - scope: The scope to open per request; `.request` by default.
-    ///   - serverErrorsFail: Whether a response with a 5xx status ends the scope as failed, as a
-    ///     thrown error does; `false` by default.
+    ///   - failsOn: Which responses end the scope as failed, as a thrown error does; by default
+    ///     those with a status of 400 or more.
     ///   - provide: Makes the value handed into the request's scope from the request and its
     ///     context, before the scope opens.
     public init(
-        _ wrapped: Wrapped, container: Container, scope: Scope = .request, serverErrorsFail: Bool = false,
+        _ wrapped: Wrapped, container: Container, scope: Scope = .request, failsOn: FailingResponses = .errorStatus,
         providing provide: @escaping @Sendable (Request, Context) async throws -> Value
     ) {
         self.wrapped = wrapped
         self.container = container
         self.scope = scope
-        self.serverErrorsFail = serverErrorsFail
+        self.failsOn = failsOn
         self.provide = provide
     }
 
@@ -115,10 +116,15 @@ where Wrapped.Context: RequestContext {
             // cancels the scope's task, whose body writer then stops.
             let dropGuard = RelayDropGuard(relay)
             response.body = ResponseBody(contentLength: response.body.contentLength) { writer in
-                try await withTaskCancellationHandler {
-                    try await dropGuard.relay.pump(into: &writer)
-                } onCancel: {
-                    task.cancel()
+                do {
+                    try await withTaskCancellationHandler {
+                        try await dropGuard.relay.pump(into: &writer)
+                    } onCancel: {
+                        task.cancel()
+                    }
+                } catch {
+                    await task.value  // the scope's hooks have run when the write ends, either way
+                    throw error
                 }
                 await task.value
             }
@@ -133,7 +139,7 @@ where Wrapped.Context: RequestContext {
         do {
             try await RequestScopeOpener.withScope(scope, of: container, providing: value) {
                 var response = try await wrapped.respond(to: request, context: context)
-                let failure = serverErrorsFail && response.status.kind == .serverError ? ServerErrorResponse(status: response.status) : nil
+                let failure = failsOn.isFailing(response.status) ? ErrorStatusResponse(status: response.status) : nil
                 if let length = response.body.contentLength, length <= Self.gatheredBodyLimit {
                     response.body = try await GatheringWriter.gather(response.body)
                     handoff.prepare(.complete(response))
@@ -147,7 +153,7 @@ where Wrapped.Context: RequestContext {
                 if let failure { throw failure }
             }
             handoff.deliverPrepared()
-        } catch let failure as ServerErrorResponse {
+        } catch let failure as ErrorStatusResponse {
             _ = failure  // the response stands; the hooks were told the request failed
             handoff.deliverPrepared()
         } catch {
@@ -162,9 +168,9 @@ where Wrapped.Context: RequestContext {
     }
 }
 
-/// What a request scope's hooks see as the error when `serverErrorsFail` is on and the response
-/// has a 5xx status.
-public struct ServerErrorResponse: Error, CustomStringConvertible, Sendable {
+/// What a request scope's hooks see as the error when the response's status is one its
+/// `failsOn` names.
+public struct ErrorStatusResponse: Error, CustomStringConvertible, Sendable {
     /// The response's status.
     public let status: HTTPResponse.Status
 

@@ -38,14 +38,13 @@ public enum Server {
         Application(
             responder: AppRouter.responder(container: container),
             configuration: .init(address: .hostname(ServerConfiguration.host, port: configuration.port)),
-            onServerRunning: { logListening(on: $0, to: logger) },
+            onServerRunning: { logListening(on: $0.localAddress?.port, to: logger) },
             logger: logger)
     }
 
     /// Logs "listening on http://127.0.0.1:PORT" with the port the server got.
-    private static func logListening(on channel: any Channel, to logger: Logger) {
-        let port = channel.localAddress?.port.map(String.init) ?? "unknown"
-        logger.info("listening on http://\(ServerConfiguration.host):\(port)")
+    private static func logListening(on port: Int?, to logger: Logger) {
+        logger.info("listening on http://\(ServerConfiguration.host):\(port.map(String.init) ?? "unknown")")
     }
 
     /// Runs the server until one of `signals`: with the container (`makeServiceGroup`), or
@@ -107,7 +106,7 @@ public enum Server {
         let application = Application(
             router: HandWiredRouter.build(pool: pool, auditTrail: auditTrail, logger: logger),
             configuration: .init(address: .hostname(ServerConfiguration.host, port: configuration.port)),
-            onServerRunning: { logListening(on: $0, to: logger) },
+            onServerRunning: { logListening(on: $0.localAddress?.port, to: logger) },
             logger: logger)
         try await ServiceGroup(services: [application], gracefulShutdownSignals: signals, logger: logger).run()
         try await auditTrail.flush()

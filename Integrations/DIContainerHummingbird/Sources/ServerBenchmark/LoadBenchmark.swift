@@ -106,7 +106,9 @@ struct LoadBenchmark {
             lines.append("CPU per request, container / hand-wired: \(String(format: "%.2f", container / handWired))×")
         }
         lines.append("")
-        lines.append("runs: " + rounds.map { "\($0.wiring.rawValue) \(format($0.cpuPerRequest)) µs, \(format($0.throughput))/s" }.joined(separator: "; "))
+        lines.append(
+            "runs: "
+                + rounds.map { "\($0.wiring.rawValue) \(format($0.cpuPerRequest)) µs, \(format($0.throughput))/s" }.joined(separator: "; "))
         return lines.joined(separator: "\n")
     }
 

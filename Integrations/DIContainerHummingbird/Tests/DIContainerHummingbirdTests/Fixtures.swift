@@ -1,4 +1,5 @@
 import DIContainer
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -51,6 +52,15 @@ final class Token: Sendable {
             count += 1
             return count
         }
+    }
+}
+
+/// The value handed into each request's scope: the request's `X-Name` header field.
+struct RequestName: Sendable, Equatable {
+    let value: String
+
+    init(_ request: Request) {
+        value = request.headers[HTTPField.Name("X-Name")!] ?? "nobody"
     }
 }
 
