@@ -1,9 +1,10 @@
 import DIContainer
 
 /// Cases 13 and 14: request scopes, as a server opens one per request with
-/// `withScope(.request)`.
+/// `withScope(.request)`, with and without an `onShutdown` hook.
 extension OurCases {
-    /// The request cases: one scope opened, used and closed (case 13), and many scopes at once,
+    /// The request cases: one scope opened, used and closed (case 13, also with one empty
+    /// `onShutdown` hook on a request-scoped service), and many scopes at once,
     /// each waiting for an `async` request-scoped factory, beside the same graph as `transient`
     /// (case 14).
     ///
@@ -11,6 +12,8 @@ extension OurCases {
     static func requestCases() throws -> [BenchmarkCase] {
         let request = makeRequestContainer()
         try verifyRequestScope(request)
+        let hooked = makeRequestContainer(withHook: true)
+        try verifyRequestScope(hooked)
         let scoped = makeConcurrentContainer(sessionLifetime: .scoped(.request))
         let transient = makeConcurrentContainer(sessionLifetime: .transient)
 
@@ -18,6 +21,11 @@ extension OurCases {
             .async(.requestScope) { n in
                 for _ in 0..<n {
                     blackHole(try await request.withScope(.request) { try request.resolve(PlaceOrderUseCase.self) })
+                }
+            },
+            .async(.requestScopeWithHook) { n in
+                for _ in 0..<n {
+                    blackHole(try await hooked.withScope(.request) { try hooked.resolve(PlaceOrderUseCase.self) })
                 }
             },
             BenchmarkCase(
@@ -54,10 +62,12 @@ extension OurCases {
         }
     }
 
-    /// The use case of case 13: transient, on two request-scoped services and two singletons.
-    private static func makeRequestContainer() -> Container {
+    /// The use case of case 13: transient, on two request-scoped services and two singletons;
+    /// `withHook` adds an empty `onShutdown` hook to the unit of work, as a server's commit would.
+    private static func makeRequestContainer(withHook: Bool = false) -> Container {
         let container = Container()
-        container.register(UnitOfWork.self, lifetime: .scoped(.request)) { _ in UnitOfWork() }
+        let unitOfWork = container.register(UnitOfWork.self, lifetime: .scoped(.request)) { _ in UnitOfWork() }
+        if withHook { unitOfWork.onShutdown { _ in } }
         container.register(CurrentUser.self, lifetime: .scoped(.request)) { _ in CurrentUser() }
         container.register(ConnectionPool.self, lifetime: .singleton) { _ in ConnectionPool() }
         container.register(Settings.self, lifetime: .singleton) { _ in AppSettings() }

@@ -34,6 +34,8 @@ enum Scenario: String, Sendable, CaseIterable {
     /// Open a request scope, resolve a use case with two request-scoped and two singleton
     /// dependencies, close the scope.
     case requestScope
+    /// The same request scope, with one empty `onShutdown` hook on a request-scoped service.
+    case requestScopeWithHook
     /// `concurrentRequests` request scopes at once, each resolving a use case whose session a
     /// 5 ms `async` request-scoped factory loads.
     case concurrentScopes

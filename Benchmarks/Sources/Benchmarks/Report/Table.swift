@@ -81,6 +81,9 @@ struct Table {
             number: 13, title: "request scope: open, resolve a use case (2 request-scoped + 2 singleton deps), close",
             scenario: .requestScope, floor: .requestScope),
         Row(
+            number: 13, title: "request scope with one `onShutdown` hook (empty) on a request-scoped service",
+            scenario: .requestScopeWithHook, floor: .requestScope),
+        Row(
             number: 14, title: "1,000 concurrent request scopes, 5 ms async request-scoped factory (per scope, aggregate)",
             scenario: .concurrentScopes),
         Row(

@@ -68,6 +68,9 @@ enum Targets {
             Target(text: "request scope no slower than swift-dependencies' `withDependencies` with the same reads") { r in
                 speedUp(r, .requestScope, over: .dependencies, atLeast: 1)
             },
+            Target(text: "request scope with one `onShutdown` hook within 1.5× of the same scope without hooks") { r in
+                ratio(r.median(.ours, .requestScopeWithHook), r.median(.ours, .requestScope), atMost: 1.5)
+            },
             Target(
                 text: "1,000 concurrent request scopes with a 5 ms `async` request-scoped factory within 1.5× of the same "
                     + "graph as `transient`",

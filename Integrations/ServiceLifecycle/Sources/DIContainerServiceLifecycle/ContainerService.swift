@@ -18,8 +18,22 @@ import ServiceLifecycle
 ///         services: [ContainerService(container: container, logger: logger), app],  // container first
 ///         gracefulShutdownSignals: [.sigterm, .sigint],
 ///         logger: logger))
-/// try await group.run()
+/// do {
+///     try await group.run()
+/// } catch {
+///     logger.critical("server failed: \(error)")  // what failed to start, or which hook failed
+///     exit(1)
+/// }
 /// ```
+///
+/// Catch what `group.run()` throws, as above: an error that escapes top-level code is a runtime
+/// trap (exit status 132 and a backtrace), not a message and exit status 1.
+///
+/// The container starts inside the group, in this service's `run()`: do not call `start()`
+/// before running the group, where a failed start would leave what it built open. To keep a
+/// server from accepting requests before the start, have it call `container.start()` too
+/// before it listens (Hummingbird: `app.beforeServerStarts { try await container.start() }`): a
+/// second `start()` builds only what is not built yet.
 ///
 /// What `run()` does, in order:
 /// 1. `container.start()` builds every `eager()` registration, dependencies first. If that

@@ -14,7 +14,7 @@ struct RequestScopeTests {
         let log = RecordingLogger()
         let container = Server.makeContainer(configuration: ServerConfiguration(poolSize: 8), logger: log.logger)
         try await container.start()
-        let app = Application(router: AppRouter.build(container: container), logger: log.logger)
+        let app = Application(responder: AppRouter.responder(container: container), logger: log.logger)
 
         let reports = try await app.test(.router) { client in
             try await withThrowingTaskGroup(of: (Int, RequestReport).self) { group in
@@ -58,7 +58,7 @@ struct RequestScopeTests {
         let log = RecordingLogger()
         let container = Server.makeContainer(configuration: ServerConfiguration(), logger: log.logger)
         try await container.start()
-        let app = Application(router: AppRouter.build(container: container), logger: log.logger)
+        let app = Application(responder: AppRouter.responder(container: container), logger: log.logger)
 
         try await app.test(.router) { client in
             let refused = try await client.execute(
@@ -84,7 +84,11 @@ struct RequestScopeTests {
         let container = Server.makeContainer(configuration: ServerConfiguration(), logger: log.logger)
         try await container.start()
         let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(DescribeRequest.self) }
-        #expect(error?.description.contains("RequestIdentity was resolved outside a request") == true, "\(String(describing: error))")
+        guard case .scopeNotOpen(let scope) = error?.kind else {
+            Issue.record("expected scopeNotOpen, got \(String(describing: error))")
+            return
+        }
+        #expect(scope == .request)
         let pool = try await container.resolveAsync(ConnectionPool.self)
         #expect(await pool.outstandingLeases == 0)
         try await container.shutdown(timeout: .seconds(5))
@@ -102,6 +106,6 @@ struct RequestScopeTests {
         let unknown = #expect(throws: ServerConfiguration.Problem.self) {
             try ServerConfiguration(arguments: ["--verbose"], environment: [:])
         }
-        #expect(unknown?.description == "unknown argument --verbose; usage: ServerApp [--port N]")
+        #expect(unknown?.description == "unknown argument --verbose; \(ServerConfiguration.usage)")
     }
 }

@@ -10,7 +10,7 @@ enum ServerProcessError: Error, CustomStringConvertible {
         switch self {
         case .notBuilt(let searched):
             "the ServerApp executable was not found (searched \(searched.joined(separator: ", "))); "
-                + "run swift build --package-path Examples/ServerApp first"
+                + "run swift build --package-path Integrations/DIContainerHummingbird first"
         case .timedOut(let what, let output):
             "timed out waiting for \(what); the server printed:\n" + output.joined(separator: "\n")
         }
@@ -20,7 +20,7 @@ enum ServerProcessError: Error, CustomStringConvertible {
 /// The built `ServerApp` executable running as a child process, its standard output read line by
 /// line as it comes. `ensureStopped()` ends it with SIGKILL if a test stops early, so none is left running.
 final class ServerProcess: Sendable {
-    /// The package's root folder (Examples/ServerApp).
+    /// The package's root folder (Integrations/DIContainerHummingbird).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -21,11 +21,10 @@ public struct DescribeRequest: Sendable {
         self.unitOfWork = unitOfWork
     }
 
-    /// Reports the request; the unit of work, with nothing recorded, commits.
+    /// Reports the request; its unit of work, with nothing recorded, commits as the request ends.
     ///
     /// - Returns: The request's report.
     public func callAsFunction() async -> RequestReport {
-        await unitOfWork.complete()
         return RequestReport(identity: identity, unitOfWork: unitOfWork)
     }
 }

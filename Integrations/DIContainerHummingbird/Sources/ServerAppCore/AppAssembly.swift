@@ -9,12 +9,13 @@ import Logging
 /// | `Logger` | ready-made | | |
 /// | `ConnectionPool` | singleton, async factory | built (`eager()`) | `close()`: logs "pool closed", last |
 /// | `AuditTrail` (uses the pool) | singleton | built (`eager()`) | `flush()`, before the pool closes |
-/// | `RequestIdentity` | `.scoped(.request)` | | |
-/// | `UnitOfWork` (uses the pool) | `.scoped(.request)` | | `finish()` at the end of its request |
+/// | `RequestIdentity` | handed into each request's scope (`providedBy: .request`) | | |
+/// | `UnitOfWork` (uses the pool) | `.scoped(.request)` | | commits or rolls back as its request ends |
 /// | `DescribeRequest`, `PrepareReport`, `PlaceOrder` | transient | | |
 ///
-/// Request-scoped services are resolved inside `RequestScopeMiddleware`'s scope; the container
-/// runs their hooks when the request's scope ends, and the singletons' hooks at
+/// Request-scoped services are resolved inside the scope `RequestScopeResponder` opens per
+/// request, with the request's `RequestIdentity` handed in; the container runs their hooks when
+/// the request's scope ends (after its body was written), and the singletons' hooks at
 /// `Container.shutdown(timeout:)`, dependents first.
 ///
 /// ```swift
@@ -42,6 +43,7 @@ public struct AppAssembly: Assembly {
     /// - Parameter container: The container to register into.
     public func assemble(into container: Container) {
         let poolSize = configuration.poolSize
+        let simulatedFailure = configuration.simulatedFailure
         container.register(Logger.self, instance: logger)
 
         container.register(ConnectionPool.self, lifetime: .singleton) { r async throws in
@@ -51,22 +53,29 @@ public struct AppAssembly: Assembly {
         .eager()
 
         container.register(AuditTrail.self, lifetime: .singleton) { r async throws in
-            AuditTrail(pool: try await r.resolveAsync(ConnectionPool.self), logger: try r.resolve(Logger.self))
+            if simulatedFailure == .start { throw SimulatedFailure("the audit trail's store is unreachable") }
+            return AuditTrail(pool: try await r.resolveAsync(ConnectionPool.self), logger: try r.resolve(Logger.self))
         }
-        .onShutdown { try await $0.flush() }
+        .onShutdown { trail in
+            if simulatedFailure == .shutdown { try await Task.sleep(for: .seconds(3600)) }  // a flush that never ends
+            try await trail.flush()
+        }
         .eager()
 
-        container.register(RequestIdentity.self, lifetime: .scoped(.request)) { _ in
-            guard let head = IncomingRequest.head else { throw RequestScopeError.noRequest }
-            return RequestIdentity(head: head)
-        }
+        container.register(RequestIdentity.self, providedBy: .request)
 
         container.register(UnitOfWork.self, lifetime: .scoped(.request)) { r async throws in
             try await UnitOfWork.begin(
                 pool: try await r.resolveAsync(ConnectionPool.self), identity: try r.resolve(RequestIdentity.self),
                 logger: try r.resolve(Logger.self))
         }
-        .onShutdown { await $0.finish() }
+        .onShutdown(timeout: .seconds(5)) { unitOfWork, reason in
+            if case .scopeSucceeded = reason {
+                await unitOfWork.finish(committing: true)
+            } else {
+                await unitOfWork.finish(committing: false)
+            }
+        }
 
         assembleUseCases(into: container)
     }

@@ -2,14 +2,13 @@ import Logging
 
 /// One request's transaction. Registered `.scoped(.request)`: the first use case of a request
 /// to ask for it begins it (leasing a connection), every later one in that request shares it, and
-/// the request scope's end runs its `onShutdown` hook, `finish()`: it commits when the request's
-/// work said `complete()`, and rolls back otherwise (the handler threw, or never completed).
+/// the request scope's end runs its `onShutdown` hook, told how the request ended: it commits
+/// when the request succeeded, and rolls back when the handler threw.
 ///
 /// ```swift
 /// let unitOfWork = try await UnitOfWork.begin(pool: pool, identity: identity, logger: logger)
 /// await unitOfWork.record("order: tea")
-/// await unitOfWork.complete()
-/// await unitOfWork.finish()  // logs "unit of work 1 committed"
+/// await unitOfWork.finish(committing: true)  // logs "unit of work 1 committed"
 /// ```
 public actor UnitOfWork {
     /// The connection this unit of work holds; its serial identifies the unit of work.
@@ -19,7 +18,6 @@ public actor UnitOfWork {
     private let pool: ConnectionPool
     private let logger: Logger
     private var changes: [String] = []
-    private var isCompleted = false
     private var isFinished = false
 
     private init(lease: ConnectionPool.Lease, identity: RequestIdentity, pool: ConnectionPool, logger: Logger) {
@@ -35,7 +33,7 @@ public actor UnitOfWork {
     ///   - pool: The pool to lease a connection from.
     ///   - identity: The request the unit of work belongs to.
     ///   - logger: Where it logs its commit or rollback.
-    /// - Returns: The unit of work, holding its lease until `finish()`.
+    /// - Returns: The unit of work, holding its lease until `finish(committing:)`.
     /// - Throws: `ConnectionPool.PoolError.closed` once the pool is closed.
     public static func begin(pool: ConnectionPool, identity: RequestIdentity, logger: Logger) async throws -> UnitOfWork {
         UnitOfWork(lease: try await pool.lease(), identity: identity, pool: pool, logger: logger)
@@ -48,18 +46,15 @@ public actor UnitOfWork {
         changes.append(change)
     }
 
-    /// Says the request's work succeeded: `finish()` commits instead of rolling back.
-    public func complete() {
-        isCompleted = true
-    }
-
-    /// Commits (after `complete()`) or rolls back, gives the connection back and logs which; the
-    /// registration's `onShutdown` hook. Only the first call does anything.
-    public func finish() async {
+    /// Commits or rolls back, gives the connection back and logs which: the registration's
+    /// `onShutdown` hook. Only the first call does anything.
+    ///
+    /// - Parameter committing: Whether to commit (the request succeeded) or roll back.
+    public func finish(committing: Bool) async {
         guard !isFinished else { return }
         isFinished = true
         await pool.release(lease)
-        let outcome = isCompleted ? "committed" : "rolled back"
+        let outcome = committing ? "committed" : "rolled back"
         logger.info(
             "unit of work \(lease.serial) \(outcome)",
             metadata: ["request-id": "\(identity.requestID)", "changes": "\(changes.count)"])

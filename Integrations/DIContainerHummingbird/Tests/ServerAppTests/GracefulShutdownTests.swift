@@ -74,4 +74,40 @@ struct GracefulShutdownTests {
             try await Task.sleep(for: .milliseconds(50))
         }
     }
+
+    @Test("a failed start-up shuts down what it built, logs why and exits 1")
+    func failedStart() async throws {
+        let server = try ServerProcess(arguments: ["--port", "0", "--simulate-failure", "start"])
+        defer { server.ensureStopped() }
+        #expect(try await server.exitStatus() == 1)
+
+        let output = server.output
+        let position = { (text: String) in output.firstIndex { $0.contains(text) } }
+        let opened = try #require(position("pool opened"), "\(output)")
+        let closed = try #require(position("pool closed"), "the pool the start opened is closed: \(output)")
+        let failed = try #require(position("server failed"), "\(output)")
+        #expect(opened < closed && closed < failed)
+        let reason = output[failed...].joined(separator: "\n")
+        #expect(reason.contains("Cannot resolve AuditTrail: its factory threw the audit trail's store is unreachable"), "\(reason)")
+        #expect(!output.contains { $0.contains("listening on") }, "no request is accepted: \(output)")
+        #expect(!output.contains { $0.contains("Fatal error") }, "no runtime trap: \(output)")
+    }
+
+    @Test("a hook still running at the shutdown deadline is named in the log, and the process exits 1")
+    func hungHook() async throws {
+        let server = try ServerProcess(arguments: ["--port", "0", "--simulate-failure", "shutdown", "--shutdown-timeout", "1"])
+        defer { server.ensureStopped() }
+        let listening = try await server.line(containing: "listening on http://127.0.0.1:")
+        let base = try #require(listening.split(separator: " ").last.map(String.init))
+        try await waitUntilHealthy(base, server: server)
+        server.send(SIGTERM)
+        #expect(try await server.exitStatus() == 1)
+
+        let output = server.output
+        let hung = try #require(output.first { $0.contains("onShutdown hook still running at the deadline") }, "\(output)")
+        #expect(hung.contains("AuditTrail"), "\(hung)")
+        let failed = try #require(output.first { $0.contains("server failed") }, "\(output)")
+        #expect(failed.contains("shutdown did not complete cleanly"), "\(failed)")
+        #expect(!output.contains { $0.contains("Fatal error") }, "no runtime trap: \(output)")
+    }
 }

@@ -4,6 +4,7 @@ import ServerAppCore
 
 // ServerApp [--port N]: serves on 127.0.0.1 until SIGTERM or SIGINT, then shuts down gracefully.
 // The wiring is in AppAssembly; the services and their order in Server.makeServiceGroup.
+// A failed start or an unclean shutdown ends the process with its reason and exit status 1.
 LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
 let logger = Logger(label: "ServerApp")
 
@@ -17,9 +18,9 @@ do {
 }
 
 do {
-    try await Server.makeServiceGroup(configuration: configuration, logger: logger).run()
+    try await Server.run(configuration: configuration, logger: logger)
     logger.info("server stopped")
 } catch {
-    logger.critical("server failed", metadata: ["error": "\(error)"])
+    logger.critical("server failed: \(error)")
     exit(1)
 }

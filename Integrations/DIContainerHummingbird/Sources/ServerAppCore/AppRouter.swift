@@ -1,8 +1,9 @@
 import DIContainer
+import DIContainerHummingbird
 import Hummingbird
 
 /// The server's routes. Each handler resolves its use case from the container when a request
-/// comes, inside the request scope that `RequestScopeMiddleware` opened.
+/// comes, inside the request's scope.
 ///
 /// | Route | Use case | Answer |
 /// | --- | --- | --- |
@@ -12,16 +13,24 @@ import Hummingbird
 /// | `POST /orders?item=tea` | `PlaceOrder` | `PlaceOrder.Receipt` (JSON), 400 without an item |
 ///
 /// ```swift
-/// let app = Application(router: AppRouter.build(container: container))
+/// let app = Application(responder: AppRouter.responder(container: container))
 /// ```
 public enum AppRouter {
-    /// The router with the request-scope middleware and every route.
+    /// The routes, each request in a request scope of its own with its `RequestIdentity` handed
+    /// in, open until its response's body has been written.
     ///
     /// - Parameter container: The container the handlers resolve their use cases from.
-    /// - Returns: The router, for `Application(router:)`.
+    /// - Returns: The responder, for `Application(responder:)`.
+    public static func responder(container: Container) -> some HTTPResponder<BasicRequestContext> {
+        build(container: container).requestScoped(in: container) { request, _ in RequestIdentity(head: request.head) }
+    }
+
+    /// The router with every route.
+    ///
+    /// - Parameter container: The container the handlers resolve their use cases from.
+    /// - Returns: The router; serve it through `responder(container:)`, which opens the scopes.
     public static func build(container: Container) -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RequestScopeMiddleware(container: container))
         router.get("health") { _, _ in "ok" }
         router.get("whoami") { _, _ in
             try await container.resolveAsync(DescribeRequest.self)()

@@ -26,7 +26,7 @@ public struct PrepareReport: Sendable {
         self.logger = logger
     }
 
-    /// Prepares the report for `duration`, then records it and completes the unit of work.
+    /// Prepares the report for `duration`, then records it in the unit of work.
     ///
     /// - Parameter duration: How long preparing takes.
     /// - Returns: The request's report.
@@ -36,7 +36,6 @@ public struct PrepareReport: Sendable {
         logger.info("report started", metadata: ["request-id": "\(identity.requestID)"])
         try await Task.sleep(for: duration)
         await unitOfWork.record("report for \(identity.user)")
-        await unitOfWork.complete()
         return RequestReport(identity: identity, unitOfWork: unitOfWork)
     }
 }

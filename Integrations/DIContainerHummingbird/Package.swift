@@ -2,24 +2,29 @@
 import Foundation
 import PackageDescription
 
-// A Hummingbird 2 server wired through DIContainer, run in a ServiceGroup with the container's
-// lifecycle (Integrations/ServiceLifecycle). It depends on the toolkit by path; a path
-// dependency's package identity is the name of its folder (the repository's checkout folder,
-// whatever it is called, and "ServiceLifecycle" for the integration), and `.product(package:)`
-// names it.
+// DIContainerHummingbird: a request scope per Hummingbird 2 request, open until the response's
+// body has been written. The package also holds the example server (ServerApp) and the load
+// client that measures it (ServerBenchmark), so that Hummingbird, SwiftNIO and BoringSSL are
+// built once for all three. It depends on the toolkit and on Integrations/ServiceLifecycle by
+// path; a path dependency's package identity is the name of its folder (the repository's
+// checkout folder, whatever it is called, and "ServiceLifecycle" for the integration), and
+// `.product(package:)` names it. For the same reason this package's folder is not called
+// "Hummingbird": its identity would be "hummingbird", Hummingbird's own.
 let toolkitPath = "../.."
 let toolkit = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(toolkitPath).standardizedFileURL
     .lastPathComponent
 
 let package = Package(
-    name: "ServerApp",
+    name: "DIContainerHummingbird",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .executable(name: "ServerApp", targets: ["ServerApp"])
+        .library(name: "DIContainerHummingbird", targets: ["DIContainerHummingbird"]),
+        .executable(name: "ServerApp", targets: ["ServerApp"]),
+        .executable(name: "ServerBenchmark", targets: ["ServerBenchmark"]),
     ],
     dependencies: [
         .package(path: toolkitPath),
-        .package(path: "../../Integrations/ServiceLifecycle"),
+        .package(path: "../ServiceLifecycle"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -28,10 +33,31 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
-        // Everything but the entry point: the services, the assembly, the routes, the middleware.
+        // The integration: the request-scope responder and what it needs.
+        .target(
+            name: "DIContainerHummingbird",
+            dependencies: [
+                .product(name: "DIContainer", package: toolkit),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "DIContainerHummingbirdTests",
+            dependencies: [
+                "DIContainerHummingbird",
+                .product(name: "DIContainer", package: toolkit),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The example server: everything but the entry point (the services, the assembly, the
+        // routes), then the entry point.
         .target(
             name: "ServerAppCore",
             dependencies: [
+                "DIContainerHummingbird",
                 .product(name: "DIContainer", package: toolkit),
                 .product(name: "DIContainerServiceLifecycle", package: "ServiceLifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -47,7 +73,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Depends on the executable so that `swift test` builds it: the shutdown test runs it.
+        // The load client of the server benchmark (keep-alive connections, CPU per request).
+        .executableTarget(
+            name: "ServerBenchmark",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // Depends on the executable so that `swift test` builds it: the process tests run it.
         .testTarget(
             name: "ServerAppTests",
             dependencies: [

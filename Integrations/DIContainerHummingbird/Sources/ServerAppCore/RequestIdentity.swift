@@ -2,11 +2,11 @@ import Foundation
 import Hummingbird
 
 /// Who made the request being handled: its id and its user, from the `X-Request-ID` and
-/// `X-User` header fields. Registered `.scoped(.request)`: one per request, built from that
-/// request's head.
+/// `X-User` header fields. Made from each request's head when its scope opens and handed into
+/// the scope (`register(RequestIdentity.self, providedBy: .request)`).
 ///
 /// ```swift
-/// let identity = try await container.resolveAsync(RequestIdentity.self)  // inside the middleware's scope
+/// let identity = try await container.resolveAsync(RequestIdentity.self)  // inside the request's scope
 /// identity.requestID  // the X-Request-ID header field, or a new UUID when there is none
 /// ```
 public struct RequestIdentity: Sendable, Hashable {

@@ -46,7 +46,6 @@ public struct PlaceOrder: Sendable {
         guard !item.isEmpty else { throw HTTPError(.badRequest, message: "an order needs an item: POST /orders?item=tea") }
         await unitOfWork.record("order: \(item)")
         await auditTrail.record("order of \(item) by \(identity.user)")
-        await unitOfWork.complete()
         return Receipt(item: item, user: identity.user, unitOfWork: unitOfWork.lease.serial)
     }
 }
