@@ -1,0 +1,46 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `graphcheck` while the app builds, on the composition root: a target one of whose files
+/// says `// graphcheck: root`. It checks that target's sources with those of every source module
+/// it depends on, and a missing, misspelled, cyclic or captive registration fails the build with
+/// an error at its line. On other targets it does nothing, so it can be added to every target.
+@main
+struct GraphCheckPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target as? SourceModuleTarget, module.kind != .test else { return [] }
+        let own = Self.swiftFiles(of: module)
+        guard own.contains(where: Self.isRootMarked) else { return [] }
+        let modules = [module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+        var arguments: [String] = []
+        var inputs: [URL] = []
+        for dependency in modules {
+            let files = Self.swiftFiles(of: dependency)
+            guard !files.isEmpty else { continue }
+            arguments += ["--module", dependency.name] + files.map(\.path)
+            inputs += files
+        }
+        // The command's product: a Swift file without code, compiled into the target, so the
+        // build runs the check before compiling the target whenever a source changes.
+        let output = context.pluginWorkDirectoryURL.appending(path: "GraphCheck.swift")
+        return [
+            .buildCommand(
+                displayName: "Checking the container's registrations in \(target.name)",
+                executable: try context.tool(named: "graphcheck").url,
+                arguments: ["--output", output.path] + arguments,
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
+    }
+
+    /// The Swift files of a module.
+    static func swiftFiles(of module: SourceModuleTarget) -> [URL] {
+        module.sourceFiles(withSuffix: "swift").map(\.url)
+    }
+
+    /// Whether a file says `// graphcheck: root`.
+    static func isRootMarked(_ file: URL) -> Bool {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
+        return text.contains("graphcheck: root")
+    }
+}
