@@ -44,3 +44,27 @@ struct GraphCheckPlugin: BuildToolPlugin {
         return text.contains("graphcheck: root")
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// In an Xcode project (Build Phases → Run Build Tool Plug-ins): the same check on an app
+/// target one of whose files says `// graphcheck: root`, over the target's Swift files (an
+/// Xcode app target holds its own sources; the packages it uses are checked with
+/// `swift package check-graph` in their own folder, or mark them provided).
+extension GraphCheckPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
+        guard files.contains(where: Self.isRootMarked) else { return [] }
+        let output = context.pluginWorkDirectoryURL.appending(path: "GraphCheck.swift")
+        return [
+            .buildCommand(
+                displayName: "Checking the container's registrations in \(target.displayName)",
+                executable: try context.tool(named: "graphcheck").url,
+                arguments: ["--output", output.path, "--module", target.displayName] + files.map(\.path),
+                inputFiles: files,
+                outputFiles: [output])
+        ]
+    }
+}
+#endif

@@ -8,6 +8,10 @@ final class CallCollector: SyntaxVisitor {
     /// Every call by the name it calls, for finding a helper's call sites.
     var callsByName: [String: [FunctionCallExprSyntax]] = [:]
 
+    /// The labels of the container's `register` overloads: a `register` call with another label
+    /// is some other API's.
+    static let registrationLabels: Set<String> = ["name", "lifetime", "instance", "initializer", "factory", "argument", "file", "line"]
+
     init() {
         super.init(viewMode: .sourceAccurate)
     }
@@ -16,7 +20,9 @@ final class CallCollector: SyntaxVisitor {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             callsByName[name, default: []].append(node)
-            if (name == "register" || name == "registerMainActor"), node.arguments.first?.label == nil, !node.arguments.isEmpty {
+            if name == "register" || name == "registerMainActor", node.arguments.first?.label == nil, !node.arguments.isEmpty,
+                node.arguments.dropFirst().allSatisfy({ Self.registrationLabels.contains($0.label?.text ?? "") })
+            {
                 registrations.append(node)
             } else if name == "resolve" || name == "resolveAsync", let first = node.arguments.first, first.label == nil,
                 metatype(first.expression) != nil

@@ -15,7 +15,10 @@ struct Checker {
     /// Registrations whose type the checker could not read.
     private let dynamic: [RegistrationRecord]
 
-    init(registrations: [RegistrationRecord], requirements: [Requirement], provided: [(type: String, name: String?)], modules: [String: String]) {
+    init(
+        registrations: [RegistrationRecord], requirements: [Requirement], provided: [(type: String, name: String?)],
+        modules: [String: String]
+    ) {
         self.registrations = registrations
         self.requirements = requirements
         self.provided = provided
@@ -62,8 +65,11 @@ struct Checker {
             return Self.argumentsFit(registrations[answer.registration].arguments, requirement.arguments)
         }
         let uncertain = (answers[requirement.type] ?? []).contains { $0.name.known == nil }
-        guard matching.count == 1, !uncertain, let only = matching.first else { return nil }
-        return only.registration
+        // One key (several registrations of it are alternatives, see `edges`).
+        let keys = Set(
+            matching.map { "\(registrations[$0.registration].arguments ?? [])|\($0.type == registrations[$0.registration].type)" })
+        guard keys.count == 1, !uncertain, let first = matching.first else { return nil }
+        return first.registration
     }
 
     private static func argumentsFit(_ registered: [String]?, _ asked: [String]?) -> Bool {
@@ -77,17 +83,26 @@ struct Checker {
         let service = describeKey(requirement.type, requirement.name)
         let requester = requirement.owner.map { registrations[$0] }.flatMap { owner in owner.type.map { describeKey($0, owner.name) } }
         if requirement.isGeneric {
-            warn(.unchecked, at: requirement.place, service: service, "\(service) is a generic parameter: the checker cannot tell which service is asked for; checked by validate() at run time")
+            warn(
+                .unchecked, at: requirement.place, service: service,
+                "\(service) is a generic parameter: the checker cannot tell which service is asked for; checked by validate() at run time")
             return
         }
         if requirement.wrapper == .optional { return }
-        if provided.contains(where: { $0.type == requirement.type && ($0.name == nil || requirement.name.known == .some($0.name)) }) { return }
+        if provided.contains(where: { $0.type == requirement.type && ($0.name == nil || requirement.name.known == .some($0.name)) }) {
+            return
+        }
         let candidates = answers[requirement.type] ?? []
         guard case .some(let name) = requirement.name.known else {
             if candidates.isEmpty && dynamic.isEmpty {
-                report(requirement, .notRegistered, service: requirement.type, requester: requester, missingMessage(requirement, candidates: []))
+                report(
+                    requirement, .notRegistered, service: requirement.type, requester: requester,
+                    missingMessage(requirement, candidates: []))
             } else {
-                warn(.unchecked, at: requirement.place, service: service, "the name of \(service) is computed at run time: the checker cannot tell which registration answers; checked by validate() at run time")
+                warn(
+                    .unchecked, at: requirement.place, service: service,
+                    "\(requirement.type) is asked for under a name computed at run time (\(Self.nameText(requirement.name))): the checker cannot tell which registration answers; checked by validate() at run time"
+                )
             }
             return
         }
@@ -95,20 +110,28 @@ struct Checker {
         if sameName.contains(where: { Self.argumentsFit(registrations[$0.registration].arguments, requirement.arguments) }) { return }
         if let uncertain = candidates.first(where: { $0.name.known == nil }) {
             let site = registrations[uncertain.registration].place
-            warn(.unchecked, at: requirement.place, service: service, "\(service) may be registered at \(site.short), whose name is computed at run time; checked by validate() at run time")
+            warn(
+                .unchecked, at: requirement.place, service: service,
+                "\(service) may be registered at \(site.short), under a name computed at run time; checked by validate() at run time")
             return
         }
         if let unknown = dynamic.first {
-            warn(.unchecked, at: requirement.place, service: service, "nothing the checker can read registers \(service); the registration at \(unknown.place.short) may (\(unknown.dynamicReason ?? "")); checked by validate() at run time")
+            warn(
+                .unchecked, at: requirement.place, service: service,
+                "nothing the checker can read registers \(service); the registration at \(unknown.place.short) may (\(unknown.dynamicReason ?? "")); checked by validate() at run time"
+            )
             return
         }
         if !sameName.isEmpty, let asked = requirement.arguments {
             let registered = sameName.compactMap { registrations[$0.registration].arguments }
-            let registeredText = registered.map { $0.isEmpty ? "no arguments" : "(\($0.joined(separator: ", ")))" }.joined(separator: " or ")
+            let registeredText = registered.map { $0.isEmpty ? "no arguments" : "(\($0.joined(separator: ", ")))" }.joined(
+                separator: " or ")
             let givenText = asked.isEmpty ? "no arguments" : "(\(asked.joined(separator: ", ")))"
             let first = registered.first ?? []
-            let fix = first.isEmpty ? "resolve it without arguments" : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
-            let message = "Cannot resolve \(service): it is registered with \(registeredText), but was asked with \(givenText). Path: \(path(requester, service)). Fix: \(fix)."
+            let fix =
+                first.isEmpty ? "resolve it without arguments" : "pass arguments of types (\(first.joined(separator: ", "))) in that order"
+            let message =
+                "Cannot resolve \(service): it is registered with \(registeredText), but was asked with \(givenText). Path: \(path(requester, service)). Fix: \(fix)."
             report(requirement, .argumentMismatch, service: service, requester: requester, message)
             return
         }
@@ -154,6 +177,11 @@ struct Checker {
         return text + " Fix: \(fix)."
     }
 
+    private static func nameText(_ name: NameValue) -> String {
+        if case .unknown(let text) = name { return text }
+        return ""
+    }
+
     private func path(_ requester: String?, _ service: String) -> String {
         (requester.map { [$0] } ?? []).joined(separator: " → ") + (requester == nil ? service : " → \(service)")
     }
@@ -162,7 +190,9 @@ struct Checker {
     private mutating func report(_ requirement: Requirement, _ kind: Finding.Kind, service: String, requester: String?, _ message: String) {
         if let reason = requirement.conditionalReason {
             findings.append(
-                Finding(.warning, kind, at: requirement.place, service: service, requester: requester, message: "\(message) (Not an error here: \(reason); checked by validate() at run time.)"))
+                Finding(
+                    .warning, kind, at: requirement.place, service: service, requester: requester,
+                    message: "\(message) (Not an error here: \(reason); checked by validate() at run time.)"))
         } else {
             findings.append(Finding(.error, kind, at: requirement.place, service: service, requester: requester, message: message))
         }
@@ -178,11 +208,17 @@ struct Checker {
         for registration in registrations {
             let service = registration.type.map { describeKey($0, registration.name) } ?? "this registration"
             if let reason = registration.dynamicReason {
-                warn(.unchecked, at: registration.place, service: service, "the checker cannot tell what this registers: \(reason); checked by validate() at run time")
+                warn(
+                    .unchecked, at: registration.place, service: service,
+                    "the checker cannot tell what this registers: \(reason); checked by validate() at run time")
             } else if let reason = registration.unknownDependencies {
-                warn(.unchecked, at: registration.place, service: service, "the dependencies of \(service) are not known to the checker: \(reason); checked by validate() at run time")
+                warn(
+                    .unchecked, at: registration.place, service: service,
+                    "the dependencies of \(service) are not known to the checker: \(reason); checked by validate() at run time")
             } else if case .unknown(let text) = registration.name {
-                warn(.unchecked, at: registration.place, service: service, "the name of this registration, \(text), is computed at run time; checked by validate() at run time")
+                warn(
+                    .unchecked, at: registration.place, service: service,
+                    "the name of this registration, \(text), is computed at run time; checked by validate() at run time")
             }
         }
     }
@@ -218,7 +254,9 @@ struct Checker {
             let sites = clashing.map { site(registrations[$0].place) }
             let times = sites.count == 2 ? "twice" : "\(sites.count) times"
             let places =
-                sites.count == 2 ? "at \(sites[0]) and at \(sites[1])" : "at " + sites.dropLast().joined(separator: ", at ") + " and at \(sites[sites.count - 1])"
+                sites.count == 2
+                ? "at \(sites[0]) and at \(sites[1])"
+                : "at " + sites.dropLast().joined(separator: ", at ") + " and at \(sites[sites.count - 1])"
             let message =
                 "\(service) is registered \(times), \(places): the one registered last answers, so the order of apply decides. "
                 + "Fix: register it in one place, or, when the later registration replaces the earlier on purpose (a debug or test "
@@ -233,13 +271,15 @@ struct Checker {
 
     /// The edges the runtime follows when it builds a registration: what its factory or
     /// auto-wired initializer asks for, certainly (not in a branch) and not through a handle.
-    private func edges(includingHooks: Bool) -> [Int: [(target: Int, requirement: Requirement)]] {
-        var edges: [Int: [(Int, Requirement)]] = [:]
-        let counts = Dictionary(grouping: registrations.indices.compactMap { index -> String? in
-            let registration = registrations[index]
-            guard let type = registration.type, case .some(let name) = registration.name.known else { return nil }
-            return "\(type)|\(name ?? "")|\(registration.arguments ?? [])"
-        }, by: { $0 }).mapValues(\.count)
+    /// An edge to a key registered more than once leads to all its registrations (`alternatives`):
+    /// the one registered last answers, and the checker does not know which that is.
+    private func edges(includingHooks: Bool) -> [Int: [(target: Int, alternatives: [Int], requirement: Requirement)]] {
+        var edges: [Int: [(Int, [Int], Requirement)]] = [:]
+        var byKey: [String: [Int]] = [:]
+        for (index, registration) in registrations.enumerated() {
+            guard let type = registration.type, case .some(let name) = registration.name.known else { continue }
+            byKey["\(type)|\(name ?? "")|\(registration.arguments ?? [])", default: []].append(index)
+        }
         for requirement in requirements {
             guard let owner = requirement.owner, requirement.conditionalReason == nil, !requirement.isDeferred,
                 requirement.role == .factory || requirement.role == .autoWired || (includingHooks && requirement.role == .hook),
@@ -247,9 +287,9 @@ struct Checker {
             else { continue }
             let registration = registrations[target]
             guard let type = registration.type, case .some(let name) = registration.name.known,
-                counts["\(type)|\(name ?? "")|\(registration.arguments ?? [])"] == 1
+                let alternatives = byKey["\(type)|\(name ?? "")|\(registration.arguments ?? [])"]
             else { continue }
-            edges[owner, default: []].append((target, requirement))
+            edges[owner, default: []].append((target, alternatives, requirement))
         }
         return edges
     }
@@ -268,7 +308,7 @@ struct Checker {
         func visit(_ node: Int) {
             state[node] = false
             stack.append(node)
-            for (target, _) in edges[node] ?? [] {
+            for (target, alternatives, _) in edges[node] ?? [] where alternatives.count == 1 {
                 switch state[target] {
                 case .none:
                     visit(target)
@@ -313,13 +353,17 @@ struct Checker {
             case .scope(let scope): keptScope = scope
             }
             var seen: Set<Int> = [consumer]
-            for (first, requirement) in direct[consumer] ?? [] {
-                var queue: [(node: Int, path: [Int])] = [(first, [consumer, first])]
-                while let (node, path) = queue.popLast() {
+            for (first, firstAlternatives, requirement) in direct[consumer] ?? [] {
+                var queue: [(node: Int, alternatives: [Int], path: [Int])] = [(first, firstAlternatives, [consumer, first])]
+                while let (node, alternatives, path) = queue.popLast() {
                     guard seen.insert(node).inserted else { continue }
+                    // A key registered more than once: only what all its registrations agree on.
+                    let lifetimes = Set(alternatives.map { registrations[$0].lifetime })
+                    guard lifetimes.count == 1 else { continue }
                     switch registrations[node].lifetime {
                     case .transient, .graph:
-                        queue += (onward[node] ?? []).map { ($0.target, path + [$0.target]) }
+                        guard alternatives.count == 1 else { continue }
+                        queue += (onward[node] ?? []).map { ($0.target, $0.alternatives, path + [$0.target]) }
                     case .scoped(let captured) where captured != keptScope:
                         let consumerType = registrations[consumer].type ?? "?"
                         let dependencyType = registrations[node].type ?? "?"
@@ -330,7 +374,9 @@ struct Checker {
                             + "and call it each time it needs one, or register \(consumerType) with lifetime .scoped(\"\(captured)\") "
                             + "(or transient) too."
                         findings.append(
-                            Finding(.error, .captiveDependency, at: requirement.place, service: key(node), requester: key(consumer), message: message))
+                            Finding(
+                                .error, .captiveDependency, at: requirement.place, service: key(node), requester: key(consumer),
+                                message: message))
                     default:
                         continue
                     }

@@ -88,10 +88,14 @@ struct DeclarationIndex {
     /// fits (`labels`, from `T.init(a:b:)`, choose among several); else why not.
     func initializer(of type: String, labels: [String]?) -> Result<[String], Unreadable> {
         let simple = type.split(separator: ".").last.map(String.init) ?? type
-        let candidates = (types[simple] ?? []).filter { $0.qualifiedName == type || $0.qualifiedName.hasSuffix("." + type) || type.hasSuffix($0.qualifiedName) }
+        let candidates = (types[simple] ?? []).filter {
+            $0.qualifiedName == type || $0.qualifiedName.hasSuffix("." + type) || type.hasSuffix($0.qualifiedName)
+        }
         guard candidates.count == 1, let declaration = candidates.first else {
             return .failure(
-                Unreadable(candidates.isEmpty ? "\(type) is not declared in the sources the checker was given" : "\(type) is declared more than once"))
+                Unreadable(
+                    candidates.isEmpty
+                        ? "\(type) is not declared in the sources the checker was given" : "\(type) is declared more than once"))
         }
         if declaration.isGeneric { return .failure(Unreadable("\(type) is generic")) }
         var inits = declaration.initializers
@@ -166,19 +170,25 @@ private final class DeclarationVisitor: SyntaxVisitor {
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         types.append(
-            declaration(named: qualified(node.name.text, node), members: node.memberBlock, isStruct: true, isGeneric: node.genericParameterClause != nil, isExtension: false))
+            declaration(
+                named: qualified(node.name.text, node), members: node.memberBlock, isStruct: true,
+                isGeneric: node.genericParameterClause != nil, isExtension: false))
         return .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         types.append(
-            declaration(named: qualified(node.name.text, node), members: node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isExtension: false))
+            declaration(
+                named: qualified(node.name.text, node), members: node.memberBlock, isStruct: false,
+                isGeneric: node.genericParameterClause != nil, isExtension: false))
         return .visitChildren
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         types.append(
-            declaration(named: qualified(node.name.text, node), members: node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isExtension: false))
+            declaration(
+                named: qualified(node.name.text, node), members: node.memberBlock, isStruct: false,
+                isGeneric: node.genericParameterClause != nil, isExtension: false))
         return .visitChildren
     }
 

@@ -63,7 +63,8 @@ struct GraphReader {
         if let type = metatype(first.expression) {
             sites = [Site(type: normalized(type), place: place)]
         } else if let parameter = first.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let function = context.function {
-            sites = helperSites(of: function, parameter: parameter, fallback: place)
+            guard let helperSites = helperSites(of: function, parameter: parameter, fallback: place) else { return }
+            sites = helperSites
         } else {
             sites = [Site(place: place, dynamicReason: "its type is an expression the checker cannot read")]
         }
@@ -145,12 +146,14 @@ struct GraphReader {
         }
     }
 
-    /// The call sites of the helper `function` that registers the type its `parameter` names.
-    private func helperSites(of function: FunctionDeclSyntax, parameter: String, fallback: SourcePlace) -> [Site] {
+    /// The call sites of the helper `function` that registers the type its `parameter` names;
+    /// `nil` when the parameter is no metatype (the call is some other API's `register`).
+    private func helperSites(of function: FunctionDeclSyntax, parameter: String, fallback: SourcePlace) -> [Site]? {
         let parameters = Array(function.signature.parameterClause.parameters)
-        guard parameters.contains(where: { ($0.secondName ?? $0.firstName).text == parameter }) else {
-            return [Site(place: fallback, dynamicReason: "its type, \(parameter), is a value the checker cannot follow")]
-        }
+        guard
+            let declared = parameters.first(where: { ($0.secondName ?? $0.firstName).text == parameter }),
+            declared.type.trimmedDescription.hasSuffix(".Type")
+        else { return nil }
         var sites: [Site] = []
         for (file, collector) in calls {
             for site in collector.callsByName[function.name.text] ?? [] {

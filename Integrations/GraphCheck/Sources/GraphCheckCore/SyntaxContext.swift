@@ -129,8 +129,9 @@ struct SyntaxContext {
     private static func isOverrideClosure(_ closure: ClosureExprSyntax) -> Bool {
         var node = closure.parent
         // A trailing closure's parent is the call; a labelled one is inside a labelled argument.
-        while let current = node, current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
-            || current.is(MultipleTrailingClosureElementSyntax.self) || current.is(MultipleTrailingClosureElementListSyntax.self)
+        while let current = node,
+            current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
+                || current.is(MultipleTrailingClosureElementSyntax.self) || current.is(MultipleTrailingClosureElementListSyntax.self)
         {
             node = current.parent
         }

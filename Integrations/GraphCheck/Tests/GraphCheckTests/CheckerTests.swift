@@ -192,9 +192,9 @@ struct CheckerTests {
                 (
                     path: "Sources/App/main.swift", module: "App",
                     text: """
-                        container.register((any Domain.Store).self) { _ in MemoryStore() }
-                        container.register(Feed.self) { r in Feed(try r.resolve(( any Store ).self), try r.resolve(Cache.self)) }
-                        """
+                    container.register((any Domain.Store).self) { _ in MemoryStore() }
+                    container.register(Feed.self) { r in Feed(try r.resolve(( any Store ).self), try r.resolve(Cache.self)) }
+                    """
                 ),
             ])
         #expect(errors(report).isEmpty)

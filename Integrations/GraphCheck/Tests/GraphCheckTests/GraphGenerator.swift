@@ -12,12 +12,17 @@ struct GraphGenerator {
         case captive
         case duplicate
         case argumentMismatch
+        /// A missing service asked for through `Lazy` or `Provider`.
+        case missingHandle
+        /// A missing service asked for in a branch: the checker warns, `validate()` reports it
+        /// when its dry run takes the branch.
+        case missingInBranch
     }
 
     private struct Service {
         let name: String
         var registeredName: String?
-        var lifetime: String  // "transient", "graph", "singleton", "scoped(.session)", "scoped(\"flow\")"
+        var lifetime: String  // "transient", "graph", "singleton", "scoped(\"session\")", "scoped(Scope(\"flow\"))"
         var scope: String?
         var dependencies: [(index: Int, wrapper: String)] = []  // wrapper: "", "Lazy", "Provider"
         var argument = false
@@ -39,9 +44,9 @@ struct GraphGenerator {
         let count = Int.random(in: 6...14, using: &random)
         let names = ["local", "remote", "disk"]
         for index in 0..<count {
-            let lifetimes = ["transient", "transient", "graph", "singleton", "scoped(.session)", "scoped(\"flow\")"]
+            let lifetimes = ["transient", "transient", "graph", "singleton", "scoped(\"session\")", "scoped(Scope(\"flow\"))"]
             let lifetime = lifetimes.randomElement(using: &random) ?? "transient"
-            let scope = lifetime.hasPrefix("scoped(.") ? "session" : lifetime.hasPrefix("scoped(\"") ? "flow" : nil
+            let scope = lifetime.contains("session") ? "session" : lifetime.contains("flow") ? "flow" : nil
             var service = Service(name: "\(prefix)S\(index)", lifetime: lifetime, scope: scope)
             if Int.random(in: 0..<4, using: &random) == 0 { service.registeredName = names.randomElement(using: &random) }
             service.argument = Int.random(in: 0..<8, using: &random) == 0
@@ -99,6 +104,17 @@ struct GraphGenerator {
             case .duplicate:
                 guard let target = services.filter({ !$0.argument }).randomElement(using: &random) else { continue }
                 lines.append(registration(target, services))
+            case .missingHandle:
+                let handle = Bool.random(using: &random) ? "Lazy" : "Provider"
+                types.append("final class \(tag)Missing: Sendable {}")
+                types.append("final class \(tag): Sendable { init(_ a: \(handle)<\(tag)Missing>) {} }")
+                lines.append("container.register(\(tag).self) { r in \(tag)(try r.resolve(\(handle)<\(tag)Missing>.self)) }")
+            case .missingInBranch:
+                types.append("final class \(tag)Missing: Sendable {}")
+                types.append("final class \(tag): Sendable {}")
+                types.append("let \(tag)Flag = \(Bool.random(using: &random))")
+                lines.append(
+                    "container.register(\(tag).self) { r in if \(tag)Flag { _ = try r.resolve(\(tag)Missing.self) }; return \(tag)() }")
             case .argumentMismatch:
                 guard let target = services.filter(\.argument).randomElement(using: &random) else { continue }
                 let ask = target.registeredName.map { ", name: \"\($0)\"" } ?? ""
@@ -180,7 +196,8 @@ struct GraphGenerator {
             arguments.append("try r.resolve(\(type).self\(ask))")
         }
         let parameters = service.argument ? "(r, id: Int)" : "r"
-        return "container.register(\(service.name).self\(name)\(lifetime)) { \(parameters) in \(service.name)(\(arguments.joined(separator: ", "))) }"
+        return
+            "container.register(\(service.name).self\(name)\(lifetime)) { \(parameters) in \(service.name)(\(arguments.joined(separator: ", "))) }"
     }
 }
 
