@@ -59,6 +59,9 @@ enum RequirementRole: Hashable, Sendable {
     case factory
     /// A parameter of an auto-wired initializer: reported at the `register` line.
     case autoWired
+    /// In a `.when` variant's factory: used only in that context, so a problem there is a
+    /// warning.
+    case variant
     /// In an `initCompleted` hook: must be registered, closes no cycle.
     case hook
     /// Anywhere else: a function that resolves from a container.

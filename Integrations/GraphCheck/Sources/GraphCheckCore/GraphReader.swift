@@ -136,7 +136,7 @@ struct GraphReader {
             case "replacing":
                 for index in indices { registrations[index].isReplacing = true }
             case "when":
-                if let closure = outer.trailingClosure { owned[file.identity(of: closure), default: []] += indices.map { ($0, .factory) } }
+                if let closure = outer.trailingClosure { owned[file.identity(of: closure), default: []] += indices.map { ($0, .variant) } }
             case "initCompleted":
                 if let closure = outer.trailingClosure { owned[file.identity(of: closure), default: []] += indices.map { ($0, .hook) } }
             default:
@@ -272,6 +272,9 @@ struct GraphReader {
             var owned = requirement
             owned.owner = owner
             owned.role = role
+            if role == .variant, owned.conditionalReason == nil {
+                owned.conditionalReason = "it is in a context variant (.when), which answers only in that context"
+            }
             requirements.append(owned)
         }
     }
@@ -283,8 +286,10 @@ struct GraphReader {
         if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
         if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
         if stringLiteral(expression) != nil { return "String" }
+        // `T(…)` of a type the sources declare without a failable initializer.
         if let call = expression.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            type.baseName.text.first?.isUppercase == true
+            let declarations = index.types[type.baseName.text], declarations.count == 1,
+            declarations.allSatisfy({ $0.initializers.allSatisfy { $0 != nil } && !$0.isGeneric })
         {
             return normalized(type.baseName.text)
         }

@@ -157,6 +157,30 @@ struct CheckerTests {
         #expect(errors(check(source, strict: true)).map(\.place.line) == [2, 8])
     }
 
+    @Test("a requirement in a context variant, a nested closure or try? is a warning")
+    func conditionalRequirements() {
+        let report = check(
+            """
+            container.register(Transport.self) { _ in URLTransport() }
+                .when(.test) { r in FixtureTransport(try r.resolve(Fixtures.self)) }
+            container.register(Feed.self) { r in Feed(load: { try r.resolve(Loader.self) }) }
+            container.register(Page.self) { r in Page(try? r.resolve(Banner.self)) }
+            """)
+        #expect(errors(report).isEmpty)
+        #expect(report.findings.map(\.place.line) == [2, 3, 4])
+    }
+
+    @Test("runtime arguments of unknown type are not compared")
+    func unknownArgumentTypes() {
+        let report = check(
+            """
+            container.register(Page.self) { (r, url: URL) in Page(url: url) }
+            let page = try container.resolve(Page.self, arguments: URL(string: "https://example.com"))
+            let other = try container.resolve(Page.self, arguments: makeURL())
+            """)
+        #expect(report.findings.isEmpty)
+    }
+
     @Test("a registration made by a helper for its caller is read at the call site")
     func helper() {
         let report = check(
