@@ -81,7 +81,7 @@ struct DeclarationIndex {
             types[simple] = known
         }
         for function in visitor.functions { functions[function.name.text, default: []].append((function, file)) }
-        changesDefaultLifetime = changesDefaultLifetime || visitor.changesDefaultLifetime
+        changesDefaultLifetime = changesDefaultLifetime || file.source.text.contains("defaultLifetime:")
     }
 
     /// The parameter types of `type`'s initializer, when the sources declare exactly one that
@@ -137,7 +137,6 @@ private final class DeclarationVisitor: SyntaxVisitor {
     var types: [DeclarationIndex.TypeDeclaration] = []
     var functions: [FunctionDeclSyntax] = []
     var protocols: Set<String> = []
-    var changesDefaultLifetime = false
 
     init(file: ParsedFile, modules: Set<String>) {
         self.file = file
@@ -209,9 +208,9 @@ private final class DeclarationVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.label?.text == "defaultLifetime" { changesDefaultLifetime = true }
-        return .visitChildren
+    /// The statements of a function or initializer declare nothing the checker reads.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+        .skipChildren
     }
 
     /// `Outer.Inner` for a type nested in others.

@@ -27,6 +27,12 @@ struct SyntaxContext {
         var current = node.parent
         var reachedOwner = false
         while let parent = current {
+            // Most ancestors are of no interest: decide by kind before casting.
+            guard Self.interesting.contains(parent.kind) else {
+                child = parent
+                current = parent.parent
+                continue
+            }
             let reason = Self.conditionalReason(parent: parent, child: child, in: file, branches: &branches)
             if !reachedOwner, conditionalReason == nil, let reason { conditionalReason = reason }
             if let closure = parent.as(ClosureExprSyntax.self) {
@@ -61,6 +67,12 @@ struct SyntaxContext {
             current = parent.parent
         }
     }
+
+    /// The kinds of ancestor the context reads.
+    private static let interesting: Set<SyntaxKind> = [
+        .ifExpr, .guardStmt, .switchCase, .forStmt, .whileStmt, .tryExpr, .doStmt, .sequenceExpr, .ternaryExpr,
+        .ifConfigClause, .closureExpr, .functionDecl, .initializerDecl, .accessorBlock, .structDecl, .classDecl, .enumDecl,
+    ]
 
     /// Whether `parent` may skip `child`, and the branch `child` is in.
     private static func conditionalReason(
