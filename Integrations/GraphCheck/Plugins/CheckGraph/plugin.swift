@@ -20,7 +20,7 @@ struct CheckGraph: CommandPlugin {
         var failed: [String] = []
         for root in roots {
             var toolArguments = strict ? ["--strict"] : []
-            let modules = [root] + root.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+            let modules = checkedModules(root: root, package: context.package)
             for module in modules {
                 let files = module.sourceFiles(withSuffix: "swift").map(\.url.path)
                 if !files.isEmpty { toolArguments += ["--module", module.name] + files }
@@ -63,4 +63,18 @@ struct CheckGraph: CommandPlugin {
     struct CheckFailed: Error, CustomStringConvertible {
         var description: String { "the graph check failed" }
     }
+}
+
+/// The modules checked with `root`: the root, the source modules of its own package it depends on,
+/// and those of other packages that use the container (they depend on a `DIContainer` target) —
+/// not the toolkit's own modules (`DIContainer…`), nor libraries that never register anything.
+func checkedModules(root: SourceModuleTarget, package: Package) -> [SourceModuleTarget] {
+    let own = Set(package.targets.map(\.id))
+    let dependencies = root.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+    return [root]
+        + dependencies.filter { module in
+            guard !own.contains(module.id) else { return true }
+            guard !module.name.hasPrefix("DIContainer") else { return false }
+            return module.recursiveTargetDependencies.contains { $0.name == "DIContainer" }
+        }
 }

@@ -11,7 +11,7 @@ struct GraphCheckPlugin: BuildToolPlugin {
         guard let module = target as? SourceModuleTarget, module.kind != .test else { return [] }
         let own = Self.swiftFiles(of: module)
         guard own.contains(where: Self.isRootMarked) else { return [] }
-        let modules = [module] + module.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+        let modules = checkedModules(root: module, package: context.package)
         var arguments: [String] = []
         var inputs: [URL] = []
         for dependency in modules {
@@ -43,6 +43,20 @@ struct GraphCheckPlugin: BuildToolPlugin {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
         return text.contains("graphcheck: root")
     }
+}
+
+/// The modules checked with `root`: the root, the source modules of its own package it depends on,
+/// and those of other packages that use the container (they depend on a `DIContainer` target) —
+/// not the toolkit's own modules (`DIContainer…`), nor libraries that never register anything.
+func checkedModules(root: SourceModuleTarget, package: Package) -> [SourceModuleTarget] {
+    let own = Set(package.targets.map(\.id))
+    let dependencies = root.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+    return [root]
+        + dependencies.filter { module in
+            guard !own.contains(module.id) else { return true }
+            guard !module.name.hasPrefix("DIContainer") else { return false }
+            return module.recursiveTargetDependencies.contains { $0.name == "DIContainer" }
+        }
 }
 
 #if canImport(XcodeProjectPlugin)
