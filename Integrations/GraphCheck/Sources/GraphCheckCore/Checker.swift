@@ -15,6 +15,9 @@ struct Checker {
     /// Registrations whose type the checker could not read.
     private let dynamic: [RegistrationRecord]
 
+    /// Assemblies applied, with where and in which branches.
+    var applications: [(assembly: String, place: SourcePlace, branches: [RegistrationRecord.Branch])] = []
+
     init(
         registrations: [RegistrationRecord], requirements: [Requirement], provided: [(type: String, name: String?)],
         modules: [String: String]
@@ -32,6 +35,7 @@ struct Checker {
         reportUnreadableRegistrations()
         for requirement in requirements { checkRequirement(requirement) }
         reportDuplicates()
+        reportAssembliesAppliedTwice()
         reportCycles()
         reportCaptives()
     }
@@ -263,6 +267,30 @@ struct Checker {
                 + "assembly applied after the app's), mark it with .replacing()"
             for member in clashing {
                 findings.append(Finding(.warning, .duplicate, at: registrations[member].place, service: service, message: message))
+            }
+        }
+    }
+
+    /// An assembly applied more than once (outside exclusive branches) registers each of its
+    /// keys again: `validate()` reports every one as a duplicate at the same site.
+    private mutating func reportAssembliesAppliedTwice() {
+        let byType = Dictionary(grouping: applications, by: \.assembly)
+        for (assembly, uses) in byType.sorted(by: { $0.key < $1.key }) where uses.count > 1 {
+            let clashing = uses.filter { use in
+                uses.contains { other in
+                    other.place != use.place
+                        && !use.branches.contains { branch in
+                            other.branches.contains { $0.construct == branch.construct && $0.clause != branch.clause }
+                        }
+                }
+            }
+            guard clashing.count > 1 else { continue }
+            let sites = clashing.map { site($0.place) }
+            let message =
+                "\(assembly) is applied \(sites.count == 2 ? "twice" : "\(sites.count) times"), at \(sites.joined(separator: " and at ")): "
+                + "each key it registers is registered again (validate() reports each as a duplicate). Fix: apply it once"
+            for use in clashing {
+                findings.append(Finding(.warning, .duplicate, at: use.place, service: assembly, message: message))
             }
         }
     }

@@ -87,6 +87,7 @@ public enum GraphCheck {
             registrations: reader.registrations, requirements: reader.requirements,
             provided: parsed.flatMap(\.providedKeys).map { (TypeText.normalize($0.type, modules: modules), $0.name) },
             modules: Dictionary(sources.map { ($0.path, $0.module) }) { first, _ in first })
+        checker.applications = reader.applications
         checker.check()
         let ignored = Dictionary(parsed.map { ($0.source.path, $0) }) { first, _ in first }
         var findings = checker.findings.filter { finding in

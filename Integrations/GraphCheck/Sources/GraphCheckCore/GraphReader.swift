@@ -7,6 +7,8 @@ struct GraphReader {
     let modules: Set<String>
     private(set) var registrations: [RegistrationRecord] = []
     private(set) var requirements: [Requirement] = []
+    /// Assemblies applied with `apply(A(), B())`: each type, where, and the branches it is in.
+    private(set) var applications: [(assembly: String, place: SourcePlace, branches: [RegistrationRecord.Branch])] = []
     /// Closures that belong to registrations: factories, variants, hooks.
     private var owned: [SyntaxIdentifierText: [(Int, RequirementRole)]] = [:]
     private let calls: [(file: ParsedFile, collector: CallCollector)]
@@ -30,6 +32,15 @@ struct GraphReader {
             }
         }
         for (file, collector) in calls {
+            for call in collector.callsByName["apply"] ?? [] where call.calledExpression.is(MemberAccessExprSyntax.self) {
+                let context = SyntaxContext(of: call, in: file, owned: owned, modules: modules)
+                for argument in call.arguments where argument.label == nil {
+                    guard let made = argument.expression.as(FunctionCallExprSyntax.self),
+                        let type = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    else { continue }
+                    applications.append((normalized(type), file.place(of: argument), context.branches))
+                }
+            }
             for call in collector.resolves {
                 let place = calleePlace(call, in: file)
                 if file.marks(file.ignoredLines, place.line) || file.marks(file.providedLines, place.line) { continue }

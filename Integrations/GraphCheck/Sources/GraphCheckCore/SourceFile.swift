@@ -11,7 +11,7 @@ struct SourceFile {
     /// Whether the file mentions the container's API or declares something the checker reads
     /// (a `Name`, `Scope` or `Lifetime` constant, a marker): only those are parsed first.
     var mentionsContainer: Bool {
-        ["register", "resolve", "extension Name", "extension Scope", "extension Lifetime", "graphcheck:"].contains {
+        ["register", "resolve", ".apply(", "extension Name", "extension Scope", "extension Lifetime", "graphcheck:"].contains {
             text.contains($0)
         }
     }

@@ -136,6 +136,21 @@ struct CheckerTests {
                 "Logger is registered twice, at App/main.swift:1 and at App/main.swift:2: the one registered last answers") == true)
     }
 
+    @Test("an assembly applied twice is a warning at both applications")
+    func appliedTwice() {
+        let report = check(
+            """
+            container.apply(CoreAssembly(), FeedAssembly())
+            container.apply(CoreAssembly())
+            if debug { container.apply(DebugAssembly()) } else { container.apply(DebugAssembly()) }
+            """)
+        #expect(report.findings.map(\.place.line) == [1, 2])
+        #expect(
+            report.findings.first?.message
+                == "CoreAssembly is applied twice, at App/main.swift:1 and at App/main.swift:2: each key it registers is "
+                + "registered again (validate() reports each as a duplicate). Fix: apply it once")
+    }
+
     @Test("what it cannot evaluate is a warning, an error under --strict, silent with a marker")
     func unknowns() {
         let source = """
