@@ -301,7 +301,11 @@ struct Checker {
     /// auto-wired initializer asks for, certainly (not in a branch) and not through a handle.
     /// An edge to a key registered more than once leads to all its registrations (`alternatives`):
     /// the one registered last answers, and the checker does not know which that is.
-    private func edges(includingHooks: Bool) -> [Int: [(target: Int, alternatives: [Int], requirement: Requirement)]] {
+    /// What each factory asks for, by registration; `throughLazy`: a `Lazy` too (it keeps what
+    /// it resolves, so it counts for the captive rule), never a `Provider`.
+    private func edges(
+        includingHooks: Bool, throughLazy: Bool = false
+    ) -> [Int: [(target: Int, alternatives: [Int], requirement: Requirement)]] {
         var edges: [Int: [(Int, [Int], Requirement)]] = [:]
         var byKey: [String: [Int]] = [:]
         for (index, registration) in registrations.enumerated() {
@@ -309,7 +313,8 @@ struct Checker {
             byKey["\(type)|\(name ?? "")|\(registration.arguments ?? [])", default: []].append(index)
         }
         for requirement in requirements {
-            guard let owner = requirement.owner, requirement.conditionalReason == nil, !requirement.isDeferred,
+            guard let owner = requirement.owner, requirement.conditionalReason == nil,
+                !requirement.isDeferred || (throughLazy && requirement.wrapper == .lazy),
                 requirement.role == .factory || requirement.role == .autoWired || (includingHooks && requirement.role == .hook),
                 let target = uniqueAnswer(requirement, in: answers)
             else { continue }
@@ -371,15 +376,13 @@ struct Checker {
     }
 
     private mutating func reportCaptives() {
-        let direct = edges(includingHooks: true)
-        let onward = edges(includingHooks: false)
+        let direct = edges(includingHooks: true, throughLazy: true)
+        let onward = edges(includingHooks: false, throughLazy: true)
         for (consumer, registration) in registrations.enumerated() where !registration.isInstance {
-            let keptScope: String?
-            switch registration.lifetime.keeps {
-            case .nothing, .unknown: continue
-            case .always: keptScope = nil
-            case .scope(let scope): keptScope = scope
-            }
+            // Only a consumer the container keeps (singleton, weak, custom) outlives every scope:
+            // between two scopes the order depends on how the app nests them, which `validate()`
+            // leaves to the resolve too.
+            guard case .always = registration.lifetime.keeps else { continue }
             var seen: Set<Int> = [consumer]
             for (first, firstAlternatives, requirement) in direct[consumer] ?? [] {
                 var queue: [(node: Int, alternatives: [Int], path: [Int])] = [(first, firstAlternatives, [consumer, first])]
@@ -392,12 +395,12 @@ struct Checker {
                     case .transient, .graph:
                         guard alternatives.count == 1 else { continue }
                         queue += (onward[node] ?? []).map { ($0.target, $0.alternatives, path + [$0.target]) }
-                    case .scoped(let captured) where captured != keptScope:
+                    case .scoped(let captured):
                         let consumerType = registrations[consumer].type ?? "?"
                         let dependencyType = registrations[node].type ?? "?"
                         let message =
-                            "Cannot resolve \(key(node)): \(key(consumer)) is kept longer than the \(captured) scope, and would keep "
-                            + "\(key(node)), an instance of that scope, after the scope ends (a captive dependency). Path: "
+                            "Cannot resolve \(key(node)): \(key(consumer)) lives longer than \(key(node)), an instance of the "
+                            + "\(captured) scope, and would keep it after that scope ends (a captive dependency). Path: "
                             + "\(path.map(key).joined(separator: " → ")). Fix: let \(consumerType) take a Provider<\(dependencyType)> "
                             + "and call it each time it needs one, or register \(consumerType) with lifetime .scoped(\"\(captured)\") "
                             + "(or transient) too."

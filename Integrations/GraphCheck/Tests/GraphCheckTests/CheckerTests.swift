@@ -109,8 +109,8 @@ struct CheckerTests {
         #expect(errors(report).count == 1)
         #expect(
             error.message
-                == "Cannot resolve Cart: Checkout is kept longer than the session scope, and would keep Cart, an instance of that "
-                + "scope, after the scope ends (a captive dependency). Path: Checkout → Cart. Fix: let Checkout take a "
+                == "Cannot resolve Cart: Checkout lives longer than Cart, an instance of the session scope, and would keep it "
+                + "after that scope ends (a captive dependency). Path: Checkout → Cart. Fix: let Checkout take a "
                 + "Provider<Cart> and call it each time it needs one, or register Checkout with lifetime .scoped(\"session\") "
                 + "(or transient) too.")
     }

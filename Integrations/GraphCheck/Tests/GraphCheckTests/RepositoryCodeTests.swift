@@ -11,7 +11,7 @@ struct RepositoryCodeTests {
     static let apps: [String: [String]] = [
         "Sources/AppAssembly": ["Sources/AppAssembly", "Sources/Layers"],
         "Examples/MainActorApp": ["Examples/MainActorApp/Sources"],
-        "Examples/ServerApp": ["Examples/ServerApp/Sources"],
+        "the server example": ["Integrations/DIContainerHummingbird/Sources/ServerAppCore"],
     ]
 
     @Test("the checker reports no error on the repository's apps", arguments: apps.keys.sorted())
