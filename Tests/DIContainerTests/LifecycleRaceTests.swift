@@ -135,9 +135,10 @@ struct LifecycleRaceTests {
     static func registerDatabase(in container: Container, ledger: LifeLedger) {
         let isHooked = Locked(false)
         _ = registering.withLock { _ in
-            container.register(Database.self, lifetime: .singleton) { _ in Database(ledger.build("db", isHooked: isHooked.withLock { $0 })) }
-                .onShutdown { database, reason in ledger.end(database.probe, reason) }
-                .replacing()
+            container.register(Database.self, lifetime: .singleton) { _ in Database(ledger.build("db", isHooked: isHooked.withLock { $0 }))
+            }
+            .onShutdown { database, reason in ledger.end(database.probe, reason) }
+            .replacing()
         }
         isHooked.withLock { $0 = true }
     }
@@ -181,7 +182,8 @@ struct LifecycleRaceTests {
 
     /// Runs one operation; what it sees that the model forbids is a problem.
     static func run(
-        _ operation: Operation, number: Int, container: Container, ledger: LifeLedger, escaping: Locked<[(closed: Gate, task: Task<Void, Never>)]>
+        _ operation: Operation, number: Int, container: Container, ledger: LifeLedger,
+        escaping: Locked<[(closed: Gate, task: Task<Void, Never>)]>
     ) async {
         do {
             switch operation {
@@ -208,10 +210,18 @@ struct LifecycleRaceTests {
                         }
                     }
                     // Work that outlives the scope is refused.
-                    escaping.withLock { $0.append((closed, Task {
-                        await closed.wait()
-                        if (try? container.resolve(Unit.self)) != nil { ledger.problem("request \(number): resolved after it ended") }
-                    })) }
+                    escaping.withLock {
+                        $0.append(
+                            (
+                                closed,
+                                Task {
+                                    await closed.wait()
+                                    if (try? container.resolve(Unit.self)) != nil {
+                                        ledger.problem("request \(number): resolved after it ended")
+                                    }
+                                }
+                            ))
+                    }
                 }
             case .overrides:
                 try container.withOverrides { overrides in
@@ -279,8 +289,9 @@ struct LifecycleRaceTests {
         }
     }
 
-    @Test("randomized lifecycles: every hook once, dependents first, nothing after shutdown, no leak between scopes",
-          .timeLimit(.minutes(2)), arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "randomized lifecycles: every hook once, dependents first, nothing after shutdown, no leak between scopes",
+        .timeLimit(.minutes(2)), arguments: [1, 2, 3] as [UInt64])
     func randomizedLifecycles(seed: UInt64) async throws {
         try await race(seed: seed, rounds: 6)
     }
