@@ -52,6 +52,20 @@ extension Container {
     ) async throws -> R {
         var provided: [InstanceBox] = []
         for value in repeat each values { provided.append(InstanceBox(value)) }
+        return try await withScope(scope, provided: provided, isolation: isolation, operation: operation)
+    }
+
+    /// `withScope(_:providing:isolation:operation:)` with no values handed in: the same scope, for
+    /// the calls that hand in nothing without the cost of an empty parameter pack.
+    public func withScope<R>(
+        _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
+    ) async throws -> R {
+        try await withScope(scope, provided: [], isolation: isolation, operation: operation)
+    }
+
+    private func withScope<R>(
+        _ scope: Scope, provided: [InstanceBox], isolation: isolated (any Actor)?, operation: () async throws -> R
+    ) async throws -> R {
         let open = OpenScope(scope, parent: OpenScope.innermost, provided: provided)
         let value: R
         do {

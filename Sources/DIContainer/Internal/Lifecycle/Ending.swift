@@ -3,8 +3,9 @@ import DIContainerLocking
 /// A kept instance waiting for its registration's `onShutdown` hooks: made when a store keeps an
 /// instance of a registration that has hooks, run once when the instance's lifetime ends (its
 /// scope closes, `reset` drops it, its registration is replaced or removed, `shutdown` runs). It
-/// belongs to the store that keeps the instance, and to nothing else.
-struct Ending: Sendable {
+/// belongs to the store that keeps the instance, and to nothing else. A class: the stores and the
+/// steps that pass one on (most often `nil`) then copy a reference, not the record.
+final class Ending: Sendable {
     let entry: Entry
     /// The instance, boxed: strongly, or weakly for a `weak` store (a released instance has
     /// nothing left to shut down).

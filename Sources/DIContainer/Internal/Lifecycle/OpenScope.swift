@@ -15,9 +15,11 @@ final class OpenScope: Sendable {
     private let provided: [InstanceBox]
 
     private struct State: Sendable {
-        /// One store per registration resolved in the scope, with what it keeps and that
-        /// instance's ending (under this lock: a store has none of its own): a few, so a list.
-        var stores: [(store: Store, kept: InstanceBox?, ending: Ending?)] = []
+        /// One store per registration resolved in the scope, with what it keeps (under this lock:
+        /// a store has none of its own): a few, so a list.
+        var stores: [(store: Store, kept: InstanceBox?)] = []
+        /// The endings of what the stores keep.
+        var endings: [Ending] = []
         var isClosed = false
         /// The ledgers tracking the scope, for their containers' `shutdown`, while it keeps an
         /// instance with hooks: those of the containers that resolved into it, and their ancestors.
@@ -53,7 +55,7 @@ final class OpenScope: Sendable {
             if let kept = state.stores.first(where: { $0.store.storage === storage }) { return kept.store }
             let store = Store(of: storage, in: self)
             if state.stores.isEmpty { state.stores.reserveCapacity(4) }  // a request's few, without regrowing
-            state.stores.append((store, nil, nil))
+            state.stores.append((store, nil))
             return store
         }
     }
@@ -65,8 +67,8 @@ final class OpenScope: Sendable {
         let (isKept, ledgers) = state.withLock { state -> (Bool, [Ledger]) in
             guard !state.isClosed, let index = state.stores.firstIndex(where: { $0.store === store }) else { return (false, []) }
             state.stores[index].kept = box
-            state.stores[index].ending = ending
-            guard ending != nil else { return (true, []) }
+            guard let ending else { return (true, []) }
+            state.endings.append(ending)
             let new = container.lineage.map(\.ledger).filter { ledger in !state.ledgers.contains { $0 === ledger } }
             state.ledgers += new
             return (true, new)
@@ -77,12 +79,13 @@ final class OpenScope: Sendable {
 
     /// Closes the scope: its stores are dropped; returns the endings of what they kept (once).
     func close() -> [Ending] {
-        let (stores, ledgers) = state.withLock { state in
+        let (stores, endings, ledgers) = state.withLock { state in
             defer { state = State(isClosed: true) }
-            return (state.stores, state.ledgers)
+            return (state.stores, state.endings, state.ledgers)
         }
         for ledger in ledgers { ledger.untrack(self) }
-        return stores.compactMap(\.ending)  // the stores are released here, outside the lock
+        _ = stores  // released here, outside the lock (each store keeps the scope until then)
+        return endings
     }
 
     /// What `store` keeps.
