@@ -143,7 +143,7 @@ extension Container {
     ) throws -> OverrideScope {
         let parent = OverrideScope.value
         // Its table is made by the first replacement: many scopes replace nothing here.
-        let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0)
+        let replacements = Container(parent: nil, defaultLifetime: defaultLifetime, capacity: 0, ledger: ledger)
         try overrides(replacements)
         if strict, let unmatched = unmatchedOverrides(in: replacements, scope: parent) { throw unmatched }
         if reports, !strict, UnmatchedOverridesReporter.isWanted, let unmatched = unmatchedOverrides(in: replacements, scope: parent) {

@@ -57,10 +57,11 @@ public final class Container: Sendable {
         self.init(parent: parent, defaultLifetime: defaultLifetime, capacity: 32)  // a small app's, without regrowing
     }
 
-    init(parent: Container?, defaultLifetime: Lifetime, capacity: Int) {
+    /// - Parameter ledger: Where what ends beyond the slots is tracked: a new one, or the
+    ///   container's whose override scope registers into this one (its `shutdown` waits then).
+    init(parent: Container?, defaultLifetime: Lifetime, capacity: Int, ledger: Ledger = Ledger()) {
         self.parent = parent
         self.defaultLifetime = defaultLifetime
-        let ledger = Ledger()
         self.ledger = ledger
         registry = Registry(capacity: capacity, ledger: ledger)
     }
