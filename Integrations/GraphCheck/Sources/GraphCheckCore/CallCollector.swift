@@ -10,7 +10,9 @@ final class CallCollector: SyntaxVisitor {
 
     /// The labels of the container's `register` overloads: a `register` call with another label
     /// is some other API's.
-    static let registrationLabels: Set<String> = ["name", "lifetime", "instance", "initializer", "factory", "argument", "file", "line"]
+    static let registrationLabels: Set<String> = [
+        "name", "lifetime", "instance", "initializer", "factory", "argument", "providedBy", "file", "line",
+    ]
 
     init() {
         super.init(viewMode: .sourceAccurate)

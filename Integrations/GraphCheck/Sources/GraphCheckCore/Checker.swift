@@ -302,7 +302,8 @@ struct Checker {
     /// An edge to a key registered more than once leads to all its registrations (`alternatives`):
     /// the one registered last answers, and the checker does not know which that is.
     /// What each factory asks for, by registration; `throughLazy`: a `Lazy` too (it keeps what
-    /// it resolves, so it counts for the captive rule), never a `Provider`.
+    /// it resolves, so it counts for the captive rule), never a `Provider` — asked for by a
+    /// closure, as `validate()` sees it (an auto-wired parameter's `Lazy` it leaves to the resolve).
     private func edges(
         includingHooks: Bool, throughLazy: Bool = false
     ) -> [Int: [(target: Int, alternatives: [Int], requirement: Requirement)]] {
@@ -314,7 +315,7 @@ struct Checker {
         }
         for requirement in requirements {
             guard let owner = requirement.owner, requirement.conditionalReason == nil,
-                !requirement.isDeferred || (throughLazy && requirement.wrapper == .lazy),
+                !requirement.isDeferred || (throughLazy && requirement.wrapper == .lazy && requirement.role == .factory),
                 requirement.role == .factory || requirement.role == .autoWired || (includingHooks && requirement.role == .hook),
                 let target = uniqueAnswer(requirement, in: answers)
             else { continue }
@@ -383,6 +384,8 @@ struct Checker {
             // between two scopes the order depends on how the app nests them, which `validate()`
             // leaves to the resolve too.
             guard case .always = registration.lifetime.keeps else { continue }
+            // A factory taking runtime arguments never runs in `validate()`: the resolve checks it.
+            guard registration.arguments?.isEmpty == true else { continue }
             var seen: Set<Int> = [consumer]
             for (first, firstAlternatives, requirement) in direct[consumer] ?? [] {
                 var queue: [(node: Int, alternatives: [Int], path: [Int])] = [(first, firstAlternatives, [consumer, first])]

@@ -97,6 +97,10 @@ struct GraphReader {
                 record.isInstance = true
                 record.lifetime = .singleton
             }
+            // A value handed into its scope when it opens (`providedBy:`): scoped, with no factory.
+            if let scope = arguments.argument("providedBy") {
+                record.lifetime = evaluateScope(scope).map(LifetimeValue.scoped) ?? .unknown("\(scope)")
+            }
             let argumentType = arguments.argument("argument").flatMap(metatype).map(normalized)
             if let argumentType { record.arguments = [argumentType] }
             registrations.append(record)
