@@ -36,15 +36,7 @@ extension Container {
     public func withOverrides<R>(
         _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        let scope = try makeScope(overrides, strict: false, reports: true)
-        do {
-            let value = try OverrideScope.$value.withValue(scope, operation: operation)
-            ledger.endInBackground(scope.close(), reason: .scopeSucceeded)
-            return value
-        } catch {
-            ledger.endInBackground(scope.close(), reason: .scopeFailed(error))
-            throw error
-        }
+        try run(try makeScope(overrides, strict: false, reports: true), operation)
     }
 
     /// `withOverrides(_:operation:)` that, when `strict`, checks that every override replaces a
@@ -73,7 +65,12 @@ extension Container {
     public func withOverrides<R>(
         strict: Bool, _ overrides: (Container) throws -> Void, operation: () throws -> R
     ) throws -> R {
-        let scope = try makeScope(overrides, strict: strict)
+        try run(try makeScope(overrides, strict: strict), operation)
+    }
+
+    /// Runs `operation` under `scope`, then ends what the scope's own stores kept, in the
+    /// background (a synchronous caller cannot wait for the hooks), told how `operation` ended.
+    private func run<R>(_ scope: OverrideScope, _ operation: () throws -> R) throws -> R {
         do {
             let value = try OverrideScope.$value.withValue(scope, operation: operation)
             ledger.endInBackground(scope.close(), reason: .scopeSucceeded)
