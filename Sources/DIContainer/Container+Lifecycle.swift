@@ -198,7 +198,9 @@ extension Container {
         // What already ends in the background (a reset, a replacement) ends first: it may use
         // what the container's own endings close.
         var report = await Self.reports(of: running, until: deadline)
-        report.merge(await Ending.run(endings, reason: .containerShutdown, until: deadline))
+        // The order follows the registrations as they were: from now on they refuse.
+        let registered = Dictionary(refused.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        report.merge(await Ending.run(endings, reason: .containerShutdown, until: deadline, registered: registered))
         guard report.isClean else { throw ShutdownError(report: report) }
         return report
     }

@@ -194,6 +194,26 @@ struct LifecycleDefectTests {
         #expect(log.all == ["user", "db"])
     }
 
+    @Test("D5: shutdown follows what a dependent reaches through a transient in between, after the registrations refuse")
+    func orderThroughTransientAfterShutdown() async throws {
+        let container = Container()
+        let log = EventLog()
+        container.register(StoreDatabase.self, lifetime: .singleton) { _ in StoreDatabase() }
+            .onShutdown { _ in log.record("db") }
+        container.register(Gateway.self) { r in Gateway(database: try r.resolve(StoreDatabase.self)) }
+        container.register(GatewayUser.self, lifetime: .singleton) { r in GatewayUser(gateways: try r.resolve(Provider<Gateway>.self)) }
+            .onShutdown { _ in
+                // Slow, so that a database hook not held back by this one would end first.
+                try await Task.sleep(for: .milliseconds(100))
+                log.record("user")
+            }
+        _ = container.registrations  // learns what the transient asks for, keeping nothing
+        _ = try container.resolve(GatewayUser.self)  // built first, reading no gateway yet
+        _ = try container.resolve(StoreDatabase.self)  // newer, built by nobody's path
+        try await container.shutdown(timeout: .seconds(120))
+        #expect(log.all == ["user", "db"])
+    }
+
     @Test("D6: an eager async singleton that start() built is resolved synchronously inside withOverrides")
     func startBuiltVisibleUnderOverrides() async throws {
         let container = Container()

@@ -54,7 +54,7 @@ final class Ending: Sendable {
     /// still runs is abandoned and what has not started is skipped, each named in the report.
     static func run(
         _ endings: [Ending], reason: ShutdownReason, until deadline: ContinuousClock.Instant?,
-        isolation: isolated (any Actor)? = #isolation
+        registered: [Key: Entry] = [:], isolation: isolated (any Actor)? = #isolation
     ) async -> ShutdownReport {
         var report = ShutdownReport()
         // One ending: nothing to order, so it runs right here (its hooks each within the deadline).
@@ -67,7 +67,7 @@ final class Ending: Sendable {
             return report
         }
         guard !endings.isEmpty else { return report }
-        let graph = EndingGraph(endings)
+        let graph = EndingGraph(endings, registered: registered)
         let (events, yield) = AsyncStream.makeStream(of: Event.self)
         var started = [Bool](repeating: false, count: endings.count)
         var running = 0
