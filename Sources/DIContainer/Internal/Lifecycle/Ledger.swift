@@ -47,12 +47,15 @@ final class Ledger: Sendable {
 
     /// Runs `work` in the background, tracked until it ends.
     private func track(_ work: @escaping @Sendable () async -> ShutdownReport) {
-        state.withLock { state in
-            state.lastID += 1
-            let id = state.lastID
-            state.running[id] = Task { [weak self] in
+        // The task holds the ledger's state, not the ledger (a weak reference would give the
+        // ledger a side table for as long as it lives): a cycle only until the task ends.
+        let state = self.state
+        state.withLock { running in
+            running.lastID += 1
+            let id = running.lastID
+            running.running[id] = Task {
                 let report = await work()
-                self?.state.withLock { _ = $0.running.removeValue(forKey: id) }
+                state.withLock { _ = $0.running.removeValue(forKey: id) }
                 return report
             }
         }
