@@ -28,10 +28,7 @@ final class Ending: Sendable {
         (self.entry, self.instance, self.hooks) = (entry, held, hooks)
         consumers = Swift.sequence(first: parent, next: { $0?.parent }).compactMap { $0?.entry.key } + resolution.origin
         container = resolution.container
-        sequence = Ending.counter.withLock { counter in
-            counter += 1
-            return counter
-        }
+        sequence = Ending.nextSequence()
     }
 
     /// The ending of `instance`, kept by a store of `entry` before its hooks were added (an
@@ -40,13 +37,18 @@ final class Ending: Sendable {
         let hooks = entry.shutdownHooks
         guard !hooks.isEmpty, let held = weakly ? instance.weakened() : instance else { return nil }
         (self.entry, self.instance, self.hooks, self.consumers, self.container) = (entry, held, hooks, [], container)
-        sequence = Ending.counter.withLock { counter in
+        sequence = Ending.nextSequence()
+    }
+
+    private static let counter = Locked<UInt64>(0)
+
+    /// The next ending's place in time: newer endings run first, unless the dependencies say more.
+    private static func nextSequence() -> UInt64 {
+        counter.withLock { counter in
             counter += 1
             return counter
         }
     }
-
-    private static let counter = Locked<UInt64>(0)
 
     /// Runs the hooks of `endings`, dependents before their dependencies: each ending starts once
     /// the endings that depend on it ended, so a slow or stuck hook holds back only what it
