@@ -17,6 +17,7 @@ struct DemoResult: Sendable, CustomStringConvertible {
 enum DemoProcessError: Error, CustomStringConvertible {
     case notBuilt(searched: [String])
     case timedOut(arguments: [String], seconds: Int)
+    case copyFailed(stderr: String)
 
     var description: String {
         switch self {
@@ -24,6 +25,8 @@ enum DemoProcessError: Error, CustomStringConvertible {
             "the demo executable was not found (searched \(searched.joined(separator: ", "))); run swift build first"
         case .timedOut(let arguments, let seconds):
             "demo \(arguments.joined(separator: " ")) did not exit within \(seconds) s and was terminated"
+        case .copyFailed(let stderr):
+            "copying the demo failed: \(stderr)"
         }
     }
 }
@@ -49,6 +52,15 @@ enum DemoProcess {
         return found
     }
 
+    /// Copies the built demo to `destination` in a `cp` subprocess. The test process never holds
+    /// the copy open for writing, so a process another test forks meanwhile cannot inherit that
+    /// descriptor and make running the copy fail with "text file busy".
+    static func copyExecutable(to destination: URL) async throws {
+        let copy = try await runOffThread(
+            URL(fileURLWithPath: "/bin/cp"), [try executable().path, destination.path], timeoutSeconds: 120)
+        guard copy.status == 0 else { throw DemoProcessError.copyFailed(stderr: copy.stderr) }
+    }
+
     /// Runs `demo <arguments>` and collects its output.
     ///
     /// - Parameters:
@@ -57,8 +69,11 @@ enum DemoProcess {
     ///     the run throws. Runs normally take well under a second.
     ///   - executable: Another copy of the demo to run; the built one by default.
     static func run(_ arguments: [String], timeoutSeconds: Int = 120, executable: URL? = nil) async throws -> DemoResult {
-        let executable = try executable ?? self.executable()
-        return try await withCheckedThrowingContinuation { continuation in
+        try await runOffThread(try executable ?? self.executable(), arguments, timeoutSeconds: timeoutSeconds)
+    }
+
+    private static func runOffThread(_ executable: URL, _ arguments: [String], timeoutSeconds: Int) async throws -> DemoResult {
+        try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
                     with: Result {

@@ -49,7 +49,7 @@ struct DemoRunTests {
         let folder = try TemporaryDirectory(prefix: "DemoTests")
         defer { folder.remove() }
         let copy = folder.url.appendingPathComponent("demo")
-        try FileManager.default.copyItem(at: try DemoProcess.executable(), to: copy)
+        try await DemoProcess.copyExecutable(to: copy)
 
         let result = try await DemoProcess.run(["--cache-dir", folder.url.appendingPathComponent("cache").path], executable: copy)
         #expect(result.status == 1, "\(result)")
