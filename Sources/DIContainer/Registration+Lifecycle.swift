@@ -30,7 +30,15 @@ extension Registration where Service: Sendable {
     public func onShutdown(
         timeout: Duration? = nil, _ hook: @escaping @Sendable (_ service: Service) async throws -> Void
     ) -> Registration<Service> {
-        onShutdown(timeout: timeout) { service, _ in try await hook(service) }
+        adding(
+            Entry.ShutdownHook(timeout: timeout) { box, _ in
+                // The engine keeps the instance boxed as the registration's service type (a
+                // `switch` casts straight into it: see `cast(_:to:otherwise:)`).
+                switch box.value {
+                case let service as Service: try await hook(service)
+                default: break
+                }
+            })
     }
 
     /// Adds a hook that runs once for each instance this registration's lifetime kept, told how
@@ -52,10 +60,17 @@ extension Registration where Service: Sendable {
     public func onShutdown(
         timeout: Duration? = nil, _ hook: @escaping @Sendable (_ service: Service, _ reason: ShutdownReason) async throws -> Void
     ) -> Registration<Service> {
-        let hook = Entry.ShutdownHook(timeout: timeout) { box, reason in
-            // The engine keeps the instance boxed as the registration's service type.
-            if let service = box.value as? Service { try await hook(service, reason) }
-        }
+        adding(
+            Entry.ShutdownHook(timeout: timeout) { box, reason in
+                switch box.value {
+                case let service as Service: try await hook(service, reason)
+                default: break
+                }
+            })
+    }
+
+    /// Adds `hook` to this registration; an instance kept before it was added ends with it too.
+    private func adding(_ hook: Entry.ShutdownHook) -> Registration<Service> {
         var hooked: Entry?
         container.registry.update(key, of: registered.registration) { current, _ in
             hooked = current.withShutdownHook(hook)

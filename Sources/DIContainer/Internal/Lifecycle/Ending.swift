@@ -1,4 +1,5 @@
 import DIContainerLocking
+import Synchronization
 
 /// A kept instance waiting for its registration's `onShutdown` hooks: made when a store keeps an
 /// instance of a registration that has hooks, run once when the instance's lifetime ends (its
@@ -20,34 +21,45 @@ final class Ending: Sendable {
     /// When it was kept: endings run newest first unless the dependencies say more.
     let sequence: UInt64
 
-    /// The ending of `instance`, just built by `step` for `entry`; `nil` when there is nothing to
-    /// run (no hooks, or a `weak` store and a value that cannot be held weakly).
-    init?(_ entry: Entry, instance: InstanceBox, weakly: Bool, builtBelow parent: Step?, in resolution: Resolution) {
+    /// The ending of `instance`, just built by `step` for `entry` and kept in `store`; `nil` when
+    /// there is nothing to run (no hooks, or a `weak` store and a value that cannot be held
+    /// weakly).
+    init?(_ entry: Entry, instance: InstanceBox, in store: any InstanceStorage, builtBelow parent: Step?, in resolution: Resolution) {
         let hooks = entry.shutdownHooks
-        guard !hooks.isEmpty, let held = weakly ? instance.weakened() : instance else { return nil }
+        guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
         (self.entry, self.instance, self.hooks) = (entry, held, hooks)
-        consumers = Swift.sequence(first: parent, next: { $0?.parent }).compactMap { $0?.entry.key } + resolution.origin
+        var consumers = resolution.origin
+        var step = parent
+        while let consumer = step {
+            consumers.append(consumer.entry.key)
+            step = consumer.parent
+        }
+        self.consumers = consumers
         container = resolution.container
         sequence = Ending.nextSequence()
     }
 
-    /// The ending of `instance`, kept by a store of `entry` before its hooks were added (an
+    /// The ending of `instance`, kept in `store` for `entry` before its hooks were added (an
     /// `onShutdown` added after the first build): nothing is known of who asked for it.
-    init?(_ entry: Entry, adopting instance: InstanceBox, weakly: Bool, in container: Container) {
+    init?(_ entry: Entry, adopting instance: InstanceBox, in store: any InstanceStorage, in container: Container) {
         let hooks = entry.shutdownHooks
-        guard !hooks.isEmpty, let held = weakly ? instance.weakened() : instance else { return nil }
+        guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
         (self.entry, self.instance, self.hooks, self.consumers, self.container) = (entry, held, hooks, [], container)
         sequence = Ending.nextSequence()
     }
 
-    private static let counter = Locked<UInt64>(0)
+    /// `instance` as its ending holds it: weakly for a `weak` store (`nil` when the value cannot
+    /// be held weakly), else as it is. The store's type is compared, not cast: this runs for
+    /// every kept instance with hooks.
+    private static func hold(_ instance: InstanceBox, in store: any InstanceStorage) -> InstanceBox? {
+        type(of: store) == WeakStorage.self ? instance.weakened() : instance
+    }
+
+    private static let counter = Atomic<UInt64>(0)
 
     /// The next ending's place in time: newer endings run first, unless the dependencies say more.
     private static func nextSequence() -> UInt64 {
-        counter.withLock { counter in
-            counter += 1
-            return counter
-        }
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// Runs the hooks of `endings`, dependents before their dependencies: each ending starts once
@@ -125,10 +137,20 @@ final class Ending: Sendable {
         guard let instance = instance.strengthened else { return }
         for hook in hooks {
             let until = hook.timeout.map { timeout in min(ContinuousClock.now + timeout, deadline ?? .now + timeout) } ?? deadline
-            switch await Self.run(hook, on: instance, reason: reason, until: until) {
+            guard let until else {
+                // No limit: the hook runs right here, in this task.
+                do {
+                    try await hook.run(instance, reason)
+                    report.completedEntries.append(entry)
+                } catch {
+                    report.failureEntries.append((entry, error))
+                }
+                continue
+            }
+            switch await Ending.within(until, { await Ending.outcome(of: hook, on: instance, reason: reason) }) {
             case .completed: report.completedEntries.append(entry)
             case .failed(let error): report.failureEntries.append((entry, error))
-            case .abandoned: report.abandonedEntries.append(entry)
+            case nil: report.abandonedEntries.append(entry)
             }
         }
     }
@@ -141,22 +163,19 @@ final class Ending: Sendable {
         _ endings: [Ending], reason: ShutdownReason, reporting: Bool, isolation: isolated (any Actor)? = #isolation
     ) async throws {
         guard !endings.isEmpty else { return }
-        let report = await run(endings, reason: reason, until: nil)
+        var report = ShutdownReport()
+        if endings.count == 1 {
+            // A request's usual case: one instance with hooks, nothing to order.
+            await endings[0].runHooks(reason: reason, until: nil, into: &report)
+        } else {
+            report = await run(endings, reason: reason, until: nil)
+        }
         if reporting, !report.isClean { throw ShutdownError(report: report) }
     }
 
     private enum Outcome: Sendable {
         case completed
         case failed(any Error)
-        case abandoned
-    }
-
-    /// Runs `hook` on `instance`; past `deadline`, stops waiting for it (it goes on, abandoned).
-    private static func run(
-        _ hook: Entry.ShutdownHook, on instance: InstanceBox, reason: ShutdownReason, until deadline: ContinuousClock.Instant?
-    ) async -> Outcome {
-        guard let deadline else { return await outcome(of: hook, on: instance, reason: reason) }
-        return await Ending.within(deadline) { await outcome(of: hook, on: instance, reason: reason) } ?? .abandoned
     }
 
     private static func outcome(of hook: Entry.ShutdownHook, on instance: InstanceBox, reason: ShutdownReason) async -> Outcome {

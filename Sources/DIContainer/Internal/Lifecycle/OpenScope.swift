@@ -69,7 +69,13 @@ final class OpenScope: Sendable {
             state.stores[index].kept = box
             guard let ending else { return (true, []) }
             state.endings.append(ending)
-            let new = container.lineage.map(\.ledger).filter { ledger in !state.ledgers.contains { $0 === ledger } }
+            // The ledgers of `container` and its ancestors not tracking the scope yet.
+            var new: [Ledger] = []
+            var next: Container? = container
+            while let container = next, !state.ledgers.contains(where: { $0 === container.ledger }) {
+                new.append(container.ledger)
+                next = container.parent
+            }
             state.ledgers += new
             return (true, new)
         }

@@ -26,7 +26,9 @@ final class InstanceBox: @unchecked Sendable {
     /// A box holding the instance strongly (this one, unless it holds it weakly), or `nil` once a
     /// weakly held instance was released.
     var strengthened: InstanceBox? {
-        guard let weak = value as? WeakInstance else { return self }
+        // The type is compared first: a cast that fails costs the runtime more than running an
+        // empty shutdown hook.
+        guard type(of: value) == WeakInstance.self, let weak = value as? WeakInstance else { return self }
         return weak.object.map(InstanceBox.init)
     }
 }

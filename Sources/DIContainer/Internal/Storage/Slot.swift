@@ -102,7 +102,7 @@ final class Slot: Sendable {
             entry.shutdownHooks.isEmpty
             ? nil
             : made.flatMap {
-                Ending(entry, instance: $0, weakly: store is WeakStorage, builtBelow: step.parent, in: resolution)
+                Ending(entry, instance: $0, in: store, builtBelow: step.parent, in: resolution)
             }
         var ended: [Ending] = []
         var drainers: [CheckedContinuation<[Ending], Never>] = []
@@ -117,7 +117,7 @@ final class Slot: Sendable {
             let ending =
                 ending
                 ?? made.flatMap { made in
-                    state.hooked.flatMap { Ending($0, adopting: made, weakly: store is WeakStorage, in: resolution.container) }
+                    state.hooked.flatMap { Ending($0, adopting: made, in: store, in: resolution.container) }
                 }
             if state.isClosed {
                 if let ending { state.late.append(ending) }
@@ -180,7 +180,7 @@ final class Slot: Sendable {
         state.withLock { state in
             state.hooked = entry
             guard !state.isClosed, !state.endings.contains(where: { $0.store === store }), case .box(let box)? = Kept(in: store),
-                let ending = Ending(entry, adopting: box, weakly: store is WeakStorage, in: container)
+                let ending = Ending(entry, adopting: box, in: store, in: container)
             else { return }
             state.endings.append((store, ending))
         }
