@@ -305,9 +305,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
             return "register \(requester) with an async factory closure that calls its initializer with "
                 + "try await r.\(resolveAsync) for this parameter (container.register(\(requester).self) { r in "
                 + "\(requester)(…) }) and resolve \(requester) with try await resolveAsync, or register \(service.typeName) "
-                + "with a synchronous factory"
+                + "with a synchronous factory, or \(builtAtStart(before: requester))"
         case .mainActor:
-            return "register \(service.typeName) with a synchronous factory: a registerMainActor factory cannot await"
+            return "register \(service.typeName) with a synchronous factory: a registerMainActor factory cannot await; or "
+                + builtAtStart(before: requester)
         case .factory:
             return "make \(requester)'s factory async and ask for it there with try await r.\(resolveAsync) "
                 + "(container.register(\(requester).self) { r in … }), then resolve \(requester) with try await "
@@ -315,6 +316,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case .asyncFactory:
             return "in \(requester)'s factory, ask for it with try await r.\(resolveAsync)"
         }
+    }
+
+    /// The fix for a synchronous asker that cannot await: a singleton that `start()` built as an
+    /// eager registration is taken synchronously.
+    private func builtAtStart(before requester: String) -> String {
+        "if \(service.typeName) is a singleton, mark it eager() and build it with try await container.start() "
+            + "before \(requester) is resolved"
     }
 
     /// What was asked for: the failing service, or the forwarded type answered by it.

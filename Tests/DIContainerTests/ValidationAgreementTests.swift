@@ -198,7 +198,8 @@ struct AutoWiredAsyncParameterTests {
             Path: AgreeRepository → AgreeDatabase. Fix: register AgreeRepository with an async factory closure that calls \
             its initializer with try await r.resolveAsync(AgreeDatabase.self) for this parameter \
             (container.register(AgreeRepository.self) { r in AgreeRepository(…) }) and resolve AgreeRepository with try \
-            await resolveAsync, or register AgreeDatabase with a synchronous factory.
+            await resolveAsync, or register AgreeDatabase with a synchronous factory, or if AgreeDatabase is a \
+            singleton, mark it eager() and build it with try await container.start() before AgreeRepository is resolved.
             """
         #expect(error.description == expected)
         #expect(error.problems.first?.registrationSite == "DIContainerTests/ValidationAgreementTests.swift:\(line)")
@@ -228,6 +229,16 @@ struct AutoWiredAsyncParameterTests {
         _ = try await container.resolveAsync(AgreeScreen.self)
     }
 
+    @Test("the other fix works: the singleton made eager, built by start(), is taken by the auto-wired initializer")
+    func theEagerFixWorks() async throws {
+        let (container, _) = container()
+        container.register(AgreeDatabase.self, lifetime: .singleton) { _ async in AgreeDatabase() }.eager().replacing()
+        try await container.start()
+        _ = try container.resolve(AgreeRepository.self)
+        _ = try await container.resolveAsync(AgreeRepository.self)
+        #expect(try await container.validateAsync().isEmpty)
+    }
+
     @Test("an optional parameter, and a main-actor initializer's, are reported too: their resolve fails the same way")
     @MainActor
     func optionalAndMainActorParameters() async throws {
@@ -241,7 +252,10 @@ struct AutoWiredAsyncParameterTests {
                 "AgreeOptionalRepository → AgreeDatabase", "AgreeViewModel → AgreeDatabase",
             ])
         #expect(error.problems.allSatisfy { if case .asyncFactory = $0.kind { true } else { false } })
-        let mainActorFix = "Fix: register AgreeDatabase with a synchronous factory: a registerMainActor factory cannot await."
+        let mainActorFix =
+            "Fix: register AgreeDatabase with a synchronous factory: a registerMainActor factory cannot await; or if "
+            + "AgreeDatabase is a singleton, mark it eager() and build it with try await container.start() before "
+            + "AgreeViewModel is resolved."
         #expect(error.problems[1].description.hasSuffix(mainActorFix))
         await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AgreeOptionalRepository.self) }
         let resolved = try #require(throws: ResolutionError.self) { try container.resolve(AgreeViewModel.self) }
