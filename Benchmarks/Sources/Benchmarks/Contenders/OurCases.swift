@@ -11,7 +11,7 @@ enum OurCases: Contestant {
         let shared = try makeContainerWithSingleton()
         try verify(makeContainer())
 
-        return try requestCases() + [
+        return try requestCases() + [modularValidationCase()] + [
             .single(.noDeps) { [c = makeContainer()] n in
                 try repeatOperation(n) { try c.resolve(Logging.self) }
             },

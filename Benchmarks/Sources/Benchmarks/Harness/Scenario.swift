@@ -23,6 +23,8 @@ enum Scenario: String, Sendable, CaseIterable {
     case runtimeArgument
     case oneDepAmong10, oneDepAmong10k
     case registration, registrationAndValidation
+    /// Register a 2,000-service graph of ten assemblies and run its first `validateAsync()`.
+    case modularValidation
     case memoryPerRegistration
     /// Enter an override scope, replace one service, resolve it, leave.
     case overrideScope

@@ -66,6 +66,9 @@ struct Table {
         Row(number: 6, title: "one dep, 10,000 registrations", scenario: .oneDepAmong10k, floor: .oneDep),
         Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),
         Row(number: 7, title: "register 10,000 + validate() (whole run)", scenario: .registrationAndValidation),
+        Row(
+            number: 7, title: "register 2,000 services in 10 assemblies + first validateAsync() (whole run)",
+            scenario: .modularValidation),
         Row(number: 8, title: "peak RSS per registration, bytes (10,000)", scenario: .memoryPerRegistration),
         Row(number: 10, title: "override scope: enter, replace one service, resolve it, leave", scenario: .overrideScope),
         Row(
