@@ -99,9 +99,14 @@ where Wrapped.Context: RequestContext {
         let handoff = ResponseHandoff()
         // The rest of the request runs in a task of its own, so that the scope can stay open
         // after this function returns, until the body is written. It inherits this task's
-        // task-local values (test overrides, an outer scope, the logger).
-        let task = Task {
-            await serve(request, context: context, value: value, handoff: handoff)
+        // task-local values (test overrides, an outer scope, the logger), and starts on this
+        // thread where the platform allows: a request that does not suspend is served before
+        // the wait for its answer, with no switch to another thread.
+        let task: Task<Void, Never>
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task = Task.immediate { await serve(request, context: context, value: value, handoff: handoff) }
+        } else {
+            task = Task { await serve(request, context: context, value: value, handoff: handoff) }
         }
         let answer = try await withTaskCancellationHandler {
             try await handoff.answer()

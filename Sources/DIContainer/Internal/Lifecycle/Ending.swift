@@ -188,34 +188,22 @@ final class Ending: Sendable {
     }
 
     /// What `operation` returns, or `nil` once `deadline` passed first (the operation goes on,
-    /// no longer waited for).
+    /// no longer waited for). The operation runs in a task of its own, started on this thread
+    /// where the platform allows (`Task.immediate`), so that one that does not suspend ends
+    /// before this returns; the deadline is watched by `DeadlineWatch`.
     static func within<T: Sendable>(
         _ deadline: ContinuousClock.Instant, _ operation: @escaping @Sendable () async -> T
     ) async -> T? {
-        await withCheckedContinuation { continuation in
-            let pending = Locked<CheckedContinuation<T?, Never>?>(continuation)
-            let resume: @Sendable (T?) -> Void = { value in
-                pending.withLock { pending in
-                    pending?.resume(returning: value)
-                    pending = nil
-                }
-            }
-            // The operation's task is made first, so that a busy pool starts it before the timer's.
-            let race = Locked<(timer: Task<Void, Never>?, isDone: Bool)>((nil, false))
-            Task {
-                resume(await operation())
-                race.withLock { race in
-                    race.isDone = true
-                    race.timer?.cancel()
-                }
-            }
-            let timer = Task {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                resume(nil)
-            }
-            race.withLock { race in
-                if race.isDone { timer.cancel() } else { race.timer = timer }
-            }
+        let answer = FirstAnswer<T?>()
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            Task.immediate { answer.give(await operation()) }
+        } else {
+            Task { answer.give(await operation()) }
         }
+        if let given = answer.given { return given }
+        let watch = DeadlineWatch.shared.watch(deadline) { answer.give(nil) }
+        let value = await answer.value
+        DeadlineWatch.shared.forget(watch)
+        return value
     }
 }
