@@ -33,9 +33,11 @@ final class ModuleService: Sendable {
     }
 }
 
-/// One feature module's registrations: named services that depend on up to three of the 40
-/// services registered before them, in this module or an earlier one, with transient,
-/// `singleton` and `graph` lifetimes (the mix of `Integrations/GraphCheck/Scripts/generate-app.py`).
+/// One feature module's registrations, layered as the reference app is: 50 infrastructure
+/// singletons (on at most one of the core module's), 50 repositories (singleton, `graph` or
+/// transient, on one or two infrastructure services of their module or the core's), 50 use cases
+/// (transient, on one to three repositories of their module or an earlier one) and 50 presenters
+/// (transient or `graph`, on one or two use cases of their module). Module 0 is the core.
 struct ModuleAssembly: Assembly {
     struct Service: Sendable {
         let name: Name
@@ -54,26 +56,48 @@ struct ModuleAssembly: Assembly {
         }
     }
 
+    static let layers = 4
+
     /// The modules of a graph of `services` services, the same on every call.
     static func all(services: Int, modules: Int) -> [ModuleAssembly] {
         var random = SplitMix64(seed: 45)
-        let lifetimes: [Lifetime] = [.transient, .transient, .singleton, .graph]
-        let names = (0..<services).map { Name("module\($0 * modules / services).service\($0)") }
-        let perModule = services / modules
+        let perLayer = services / modules / layers
+        func name(_ module: Int, _ layer: Int, _ index: Int) -> Name { Name("module\(module).layer\(layer).service\(index)") }
+        func pick(_ count: Int, from candidates: [Name]) -> [Name] {
+            var chosen: [Name] = []
+            while chosen.count < min(count, candidates.count) {
+                let candidate = candidates[Int(random.next() % UInt64(candidates.count))]
+                if !chosen.contains(candidate) { chosen.append(candidate) }
+            }
+            return chosen
+        }
+        func lifetime(_ choices: [Lifetime]) -> Lifetime { choices[Int(random.next() % UInt64(choices.count))] }
         return (0..<modules).map { module in
-            ModuleAssembly(
-                services: (module * perModule..<(module + 1) * perModule).map { index in
-                    let earlier = Array(max(0, index - 40)..<index)
-                    let count = min(earlier.count, Int(random.next() % 4))
-                    var chosen: [Int] = []
-                    while chosen.count < count {
-                        let candidate = earlier[Int(random.next() % UInt64(earlier.count))]
-                        if !chosen.contains(candidate) { chosen.append(candidate) }
+            var services: [Service] = []
+            for layer in 0..<layers {
+                for index in 0..<perLayer {
+                    let below = (0..<perLayer).map { name(module, layer - 1, $0) }
+                    let (choices, count, candidates): ([Lifetime], Int, [Name])
+                    switch layer {
+                    case 0:
+                        (choices, count, candidates) = (
+                            [.singleton], module == 0 ? 0 : Int(random.next() % 2), (0..<perLayer).map { name(0, 0, $0) }
+                        )
+                    case 1:
+                        (choices, count, candidates) = (
+                            [.singleton, .graph, .transient], 1 + Int(random.next() % 2), below + (0..<perLayer).map { name(0, 0, $0) }
+                        )
+                    case 2:
+                        let earlier = (0...module).flatMap { m in (0..<perLayer).map { name(m, 1, $0) } }
+                        (choices, count, candidates) = ([.transient], 1 + Int(random.next() % 3), earlier)
+                    default:
+                        (choices, count, candidates) = ([.transient, .graph], 1 + Int(random.next() % 2), below)
                     }
-                    return Service(
-                        name: names[index], lifetime: lifetimes[Int(random.next() % 4)],
-                        dependencies: chosen.map { names[$0] })
-                })
+                    services.append(
+                        Service(name: name(module, layer, index), lifetime: lifetime(choices), dependencies: pick(count, from: candidates)))
+                }
+            }
+            return ModuleAssembly(services: services)
         }
     }
 }
