@@ -66,17 +66,17 @@ public enum GraphCheck {
         let modules = Set(sources.map(\.module))
         // Parse what mentions the container, then the files that declare the types it
         // auto-wires.
-        var parsed = sources.filter(\.mentionsContainer).map(ParsedFile.init)
+        var parsed = sources.filter(\.mentionsContainer).concurrentMap { ParsedFile($0, modules: modules) }
         var index = DeclarationIndex()
-        for file in parsed { index.read(file, modules: modules) }
+        for file in parsed { index.read(file) }
         let wanted = autoWiredTypes(in: parsed)
         let parsedPaths = Set(parsed.map(\.source.path))
         let wantedNames = Set(wanted.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
         let declaring = sources.filter { source in
             !parsedPaths.contains(source.path) && !source.declaredTypeNames.isDisjoint(with: wantedNames)
         }
-        let more = declaring.map(ParsedFile.init)
-        for file in more { index.read(file, modules: modules) }
+        let more = declaring.concurrentMap { ParsedFile($0, modules: modules) }
+        for file in more { index.read(file) }
         parsed += more
         let allParsed = Set(parsed.map(\.source.path))
         for source in sources where !allParsed.contains(source.path) { index.scan(source, modules: modules) }

@@ -52,7 +52,7 @@ struct SyntaxContext {
                 for parameter in function.signature.parameterClause.parameters {
                     let name = (parameter.secondName ?? parameter.firstName).text
                     if parameterTypes[name] == nil {
-                        parameterTypes[name] = TypeText.normalize(parameter.type.trimmedDescription, modules: modules)
+                        parameterTypes[name] = TypeText.normalize(parameter.type.trimmedText, modules: modules)
                     }
                 }
             }
@@ -121,7 +121,7 @@ struct SyntaxContext {
         {
             let index = list.firstIndex { $0.id == clause.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
             branches.append(.init(construct: file.identity(of: declaration), clause: index))
-            let conditions = list.compactMap { $0.condition?.trimmedDescription }
+            let conditions = list.compactMap { $0.condition?.trimmedText }
             if !conditions.allSatisfy(isKnownBuildCondition) {
                 return "it is under #if \(conditions.first ?? "")"
             }
@@ -158,7 +158,7 @@ struct SyntaxContext {
             for parameter in clause.parameters {
                 let name = (parameter.secondName ?? parameter.firstName).text
                 if types[name] == nil, let type = parameter.type {
-                    types[name] = TypeText.normalize(type.trimmedDescription, modules: modules)
+                    types[name] = TypeText.normalize(type.trimmedText, modules: modules)
                 }
             }
         }
