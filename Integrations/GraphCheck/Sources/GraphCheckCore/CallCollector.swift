@@ -44,7 +44,7 @@ private final class CallCollector: SyntaxVisitor {
             {
                 registrations.append(node)
             } else if name == "resolve" || name == "resolveAsync", let first = node.arguments.first, first.label == nil,
-                metatype(first.expression) != nil
+                isMetatype(first.expression)
             {
                 resolves.append(node)
             }
@@ -53,6 +53,12 @@ private final class CallCollector: SyntaxVisitor {
         }
         return .visitChildren
     }
+}
+
+/// Whether the expression is `T.self` (what `metatype` reads, without building its text).
+func isMetatype(_ expression: ExprSyntax) -> Bool {
+    guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
+    return member.base != nil && member.declName.baseName.text == "self"
 }
 
 /// The type text of `T.self`, or `nil`.

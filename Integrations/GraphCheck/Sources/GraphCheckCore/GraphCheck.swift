@@ -66,16 +66,15 @@ public enum GraphCheck {
         let modules = Set(sources.map(\.module))
         // Parse what mentions the container, then the files that declare the types it
         // auto-wires.
-        var parsed = sources.filter(\.mentionsContainer).concurrentMap { ParsedFile($0, modules: modules) }
+        var parsed = sources.concurrentMap { $0.mentionsContainer ? ParsedFile($0, modules: modules) : nil }.compactMap { $0 }
         var index = DeclarationIndex()
         for file in parsed { index.read(file) }
         let wanted = autoWiredTypes(in: parsed)
         let parsedPaths = Set(parsed.map(\.source.path))
         let wantedNames = Set(wanted.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-        let declaring = sources.filter { source in
-            !parsedPaths.contains(source.path) && !source.declaredTypeNames.isDisjoint(with: wantedNames)
-        }
-        let more = declaring.concurrentMap { ParsedFile($0, modules: modules) }
+        let more = sources.filter { !parsedPaths.contains($0.path) }.concurrentMap { source in
+            source.declaredTypeNames.isDisjoint(with: wantedNames) ? nil : ParsedFile(source, modules: modules)
+        }.compactMap { $0 }
         for file in more { index.read(file) }
         parsed += more
         let allParsed = Set(parsed.map(\.source.path))

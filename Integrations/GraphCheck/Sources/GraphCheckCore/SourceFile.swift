@@ -67,7 +67,8 @@ final class ParsedFile: Sendable {
         var ignored: Set<Int> = []
         var keys: [(String, String?)] = []
         var isRoot = false
-        for (index, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = source.text.contains("graphcheck:") ? source.text.split(separator: "\n", omittingEmptySubsequences: false) : []
+        for (index, line) in lines.enumerated() {
             guard let range = line.range(of: "graphcheck:") else { continue }
             let rest = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
             if rest.hasPrefix("provided") {

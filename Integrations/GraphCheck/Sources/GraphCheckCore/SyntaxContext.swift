@@ -48,7 +48,9 @@ struct SyntaxContext {
             if let function = parent.as(FunctionDeclSyntax.self) {
                 if self.function == nil { self.function = function }
                 reachedOwner = true
-                for parameter in function.genericParameterClause?.parameters ?? [] { generics.insert(parameter.name.text) }
+                if let clause = function.genericParameterClause {
+                    for parameter in clause.parameters { generics.insert(parameter.name.text) }
+                }
                 for parameter in function.signature.parameterClause.parameters {
                     let name = (parameter.secondName ?? parameter.firstName).text
                     if parameterTypes[name] == nil {
@@ -57,11 +59,12 @@ struct SyntaxContext {
                 }
             }
             if parent.is(InitializerDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { reachedOwner = true }
-            for clause in [
-                parent.as(StructDeclSyntax.self)?.genericParameterClause, parent.as(ClassDeclSyntax.self)?.genericParameterClause,
-                parent.as(EnumDeclSyntax.self)?.genericParameterClause,
-            ] {
-                for parameter in clause?.parameters ?? [] { generics.insert(parameter.name.text) }
+            // (`?? []` would build an empty syntax collection: only an existing clause is read.)
+            let clause =
+                parent.as(StructDeclSyntax.self)?.genericParameterClause ?? parent.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? parent.as(EnumDeclSyntax.self)?.genericParameterClause
+            if let clause {
+                for parameter in clause.parameters { generics.insert(parameter.name.text) }
             }
             child = parent
             current = parent.parent
@@ -162,8 +165,10 @@ struct SyntaxContext {
                 }
             }
         }
-        for item in closure.signature?.capture?.items ?? [] {
-            if captures[item.name.text] == nil, let value = item.initializer?.value { captures[item.name.text] = value }
+        if let capture = closure.signature?.capture {
+            for item in capture.items where captures[item.name.text] == nil {
+                if let value = item.initializer?.value { captures[item.name.text] = value }
+            }
         }
     }
 }
