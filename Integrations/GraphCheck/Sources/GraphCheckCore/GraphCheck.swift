@@ -64,19 +64,18 @@ public enum GraphCheck {
 
     static func check(sources: [SourceFile], strict: Bool) -> Report {
         let modules = Set(sources.map(\.module))
-        // Parse what mentions the container, then the files that declare the types it
-        // auto-wires.
-        var parsed = sources.concurrentMap { $0.mentionsContainer ? ParsedFile($0, modules: modules) : nil }.compactMap { $0 }
+        // Parse what mentions the container and the files that declare the types it auto-wires:
+        // both are found by text, so all of them are parsed side by side.
+        let mentions = sources.concurrentMap { $0.mentionsContainer }
+        let mentioning = zip(sources, mentions).filter { $0.1 }.map { $0.0 }
+        let mentioningPaths = Set(mentioning.map(\.path))
+        let wantedNames = Set(autoWiredTypes(in: mentioning).map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+        let others = sources.filter { !mentioningPaths.contains($0.path) }
+        let declaresWanted = others.concurrentMap { !$0.declaredTypeNames.isDisjoint(with: wantedNames) }
+        let declaring = zip(others, declaresWanted).filter { $0.1 }.map { $0.0 }
+        let parsed = (mentioning + declaring).concurrentMap { ParsedFile($0, modules: modules) }
         var index = DeclarationIndex()
         for file in parsed { index.read(file) }
-        let wanted = autoWiredTypes(in: parsed)
-        let parsedPaths = Set(parsed.map(\.source.path))
-        let wantedNames = Set(wanted.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-        let more = sources.filter { !parsedPaths.contains($0.path) }.concurrentMap { source in
-            source.declaredTypeNames.isDisjoint(with: wantedNames) ? nil : ParsedFile(source, modules: modules)
-        }.compactMap { $0 }
-        for file in more { index.read(file) }
-        parsed += more
         let allParsed = Set(parsed.map(\.source.path))
         for source in sources where !allParsed.contains(source.path) { index.scan(source, modules: modules) }
 
@@ -106,11 +105,11 @@ public enum GraphCheck {
             hasRootMarker: parsed.contains(where: \.isRoot))
     }
 
-    /// The types named in `initializer: T.init` arguments, found by text before parsing more.
-    private static func autoWiredTypes(in files: [ParsedFile]) -> Set<String> {
+    /// The types named in `initializer: T.init` arguments, found by text before parsing.
+    private static func autoWiredTypes(in files: [SourceFile]) -> Set<String> {
         var types: Set<String> = []
         for file in files {
-            var rest = Substring(file.source.text)
+            var rest = Substring(file.text)
             while let range = rest.range(of: ".init") {
                 let before = rest[..<range.lowerBound]
                 let name = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
