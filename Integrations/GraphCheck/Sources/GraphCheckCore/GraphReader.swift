@@ -75,12 +75,16 @@ struct GraphReader {
         } else {
             sites = [Site(place: place, dynamicReason: "its type is an expression the checker cannot read")]
         }
-        let arguments = call.arguments
+        // The call's arguments by label, the first of each, read once.
+        var arguments: [String: ExprSyntax] = [:]
+        for argument in call.arguments {
+            if let label = argument.label?.text, arguments[label] == nil { arguments[label] = argument.expression }
+        }
         var indices: [Int] = []
         for site in sites {
             var record = RegistrationRecord(
-                type: site.type, name: evaluateName(arguments.argument("name"), context: context, bound: site.bound),
-                arguments: [], lifetime: evaluateLifetime(arguments.argument("lifetime"), bound: site.bound), place: site.place)
+                type: site.type, name: evaluateName(arguments["name"], context: context, bound: site.bound),
+                arguments: [], lifetime: evaluateLifetime(arguments["lifetime"], bound: site.bound), place: site.place)
             record.dynamicReason = site.dynamicReason
             if let type = site.type, TypeText.isGenericParameter(type, generics: context.generics) {
                 record.type = nil
@@ -89,27 +93,27 @@ struct GraphReader {
             record.conditionalReason = context.conditionalReason
             record.branches = context.branches
             record.isOverride = context.isOverride
-            if arguments.argument("instance") != nil {
+            if arguments["instance"] != nil {
                 record.isInstance = true
                 record.lifetime = .singleton
             }
             // A value handed into its scope when it opens (`providedBy:`): scoped, with no factory.
-            if let scope = arguments.argument("providedBy") {
+            if let scope = arguments["providedBy"] {
                 record.lifetime = evaluateScope(scope).map(LifetimeValue.scoped) ?? .unknown("\(scope)")
             }
-            let argumentType = arguments.argument("argument").flatMap(metatype).map(normalized)
+            let argumentType = arguments["argument"].flatMap(metatype).map(normalized)
             if let argumentType { record.arguments = [argumentType] }
             registrations.append(record)
             indices.append(registrations.count - 1)
         }
         // What the factory needs.
-        let factory = call.trailingClosure ?? arguments.argument("factory")?.as(ClosureExprSyntax.self)
+        let factory = call.trailingClosure ?? arguments["factory"]?.as(ClosureExprSyntax.self)
         if let factory {
             let runtimeArguments = closureArgumentTypes(factory)
             for index in indices { registrations[index].arguments = runtimeArguments }
             owned[file.identity(of: factory), default: []] += indices.map { ($0, .factory) }
-        } else if let initializer = arguments.argument("initializer") {
-            let dependencies = initializerDependencies(initializer, dropFirst: arguments.argument("argument") != nil, context: context)
+        } else if let initializer = arguments["initializer"] {
+            let dependencies = initializerDependencies(initializer, dropFirst: arguments["argument"] != nil, context: context)
             for index in indices {
                 switch dependencies {
                 case .success(let types):
@@ -125,7 +129,7 @@ struct GraphReader {
                     registrations[index].unknownDependencies = unreadable.reason
                 }
             }
-        } else if arguments.argument("factory") != nil {
+        } else if arguments["factory"] != nil {
             for index in indices { registrations[index].unknownDependencies = "its factory is a function the checker does not read" }
             for index in indices { registrations[index].arguments = nil }
         }

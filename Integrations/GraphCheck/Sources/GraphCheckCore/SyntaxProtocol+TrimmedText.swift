@@ -8,6 +8,10 @@ extension SyntaxProtocol {
         // A node with a missing or unexpected token keeps swift-syntax's own rules for where
         // its trivia is.
         if hasError { return trimmedDescription }
+        // A name alone (`S1`, `Container`) is its token's text.
+        if let token = self.as(TokenSyntax.self) { return token.text }
+        if let reference = self.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil { return reference.baseName.text }
+        if let type = self.as(IdentifierTypeSyntax.self), type.genericArgumentClause == nil { return type.name.text }
         let bytes = syntaxTextBytes
         let start = leadingTriviaLength.utf8Length
         let end = bytes.count - trailingTriviaLength.utf8Length
