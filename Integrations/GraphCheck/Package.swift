@@ -38,7 +38,14 @@ let package = Package(
             ),
             dependencies: ["graphcheck"]
         ),
-        .testTarget(name: "GraphCheckTests", dependencies: ["GraphCheckCore"]),
+        .testTarget(
+            name: "GraphCheckTests",
+            dependencies: [
+                "GraphCheckCore",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

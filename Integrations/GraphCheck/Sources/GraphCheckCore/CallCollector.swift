@@ -1,8 +1,25 @@
 import SwiftSyntax
 
+/// The calls of one file the reader reads, found when the file is parsed.
+struct FileCalls: Sendable {
+    /// `register`/`registerMainActor` calls with the container's labels.
+    let registrations: [FunctionCallExprSyntax]
+    /// `resolve`/`resolveAsync` calls whose first argument is a metatype.
+    let resolves: [FunctionCallExprSyntax]
+    /// Every call by the name it calls, for finding a helper's call sites.
+    let callsByName: [String: [FunctionCallExprSyntax]]
+
+    /// The calls in `tree`.
+    init(_ tree: SourceFileSyntax) {
+        let collector = CallCollector()
+        collector.walk(tree)
+        (registrations, resolves, callsByName) = (collector.registrations, collector.resolves, collector.callsByName)
+    }
+}
+
 /// Finds the calls the checker reads in one file: `register`/`registerMainActor` calls and
 /// `resolve`/`resolveAsync` calls whose first argument is a metatype (`T.self`).
-final class CallCollector: SyntaxVisitor {
+private final class CallCollector: SyntaxVisitor {
     var registrations: [FunctionCallExprSyntax] = []
     var resolves: [FunctionCallExprSyntax] = []
     /// Every call by the name it calls, for finding a helper's call sites.
@@ -27,7 +44,7 @@ final class CallCollector: SyntaxVisitor {
             {
                 registrations.append(node)
             } else if name == "resolve" || name == "resolveAsync", let first = node.arguments.first, first.label == nil,
-                metatype(first.expression) != nil
+                isMetatype(first.expression)
             {
                 resolves.append(node)
             }
@@ -38,12 +55,18 @@ final class CallCollector: SyntaxVisitor {
     }
 }
 
+/// Whether the expression is `T.self` (what `metatype` reads, without building its text).
+func isMetatype(_ expression: ExprSyntax) -> Bool {
+    guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
+    return member.base != nil && member.declName.baseName.text == "self"
+}
+
 /// The type text of `T.self`, or `nil`.
 func metatype(_ expression: ExprSyntax) -> String? {
     guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
         let base = member.base
     else { return nil }
-    return base.trimmedDescription
+    return base.trimmedText
 }
 
 /// The callee's name of a call: `register` for `container.register(…)`.

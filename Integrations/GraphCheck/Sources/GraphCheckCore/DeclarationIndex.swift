@@ -22,7 +22,7 @@ struct DeclarationIndex {
     var changesDefaultLifetime = false
 
     /// A type's initializers as the checker read them.
-    struct TypeDeclaration {
+    struct TypeDeclaration: Sendable {
         var qualifiedName: String
         var isStruct: Bool
         var isGeneric: Bool
@@ -58,16 +58,16 @@ struct DeclarationIndex {
 
     private static let modifiers: Set<String> = ["public", "internal", "package", "fileprivate", "private", "open", "@MainActor"]
 
-    /// Reads the declarations of `file`.
-    mutating func read(_ file: ParsedFile, modules: Set<String>) {
-        let visitor = DeclarationVisitor(file: file, modules: modules)
-        visitor.walk(file.tree)
-        for (key, value) in visitor.names { names[key] = value }
-        for (key, value) in visitor.scopes { scopes[key] = value }
-        for (key, value) in visitor.lifetimes { lifetimes[key] = value }
-        for (key, value) in visitor.typeAliases { typeAliases[key] = value }
-        protocols.formUnion(visitor.protocols)
-        for declaration in visitor.types {
+    /// Adds what `file` declares (read when it was parsed); a later file's constant replaces an
+    /// earlier one's.
+    mutating func read(_ file: ParsedFile) {
+        let found = file.declarations
+        for (key, value) in found.names { names[key] = value }
+        for (key, value) in found.scopes { scopes[key] = value }
+        for (key, value) in found.lifetimes { lifetimes[key] = value }
+        for (key, value) in found.typeAliases { typeAliases[key] = value }
+        protocols.formUnion(found.protocols)
+        for declaration in found.types {
             let simple = declaration.qualifiedName.split(separator: ".").last.map(String.init) ?? declaration.qualifiedName
             var known = types[simple] ?? []
             if let index = known.firstIndex(where: { $0.qualifiedName == declaration.qualifiedName }) {
@@ -80,8 +80,8 @@ struct DeclarationIndex {
             }
             types[simple] = known
         }
-        for function in visitor.functions { functions[function.name.text, default: []].append((function, file)) }
-        changesDefaultLifetime = changesDefaultLifetime || file.source.text.contains("defaultLifetime:")
+        for function in found.functions { functions[function.name.text, default: []].append((function, file)) }
+        changesDefaultLifetime = changesDefaultLifetime || found.changesDefaultLifetime
     }
 
     /// The parameter types of `type`'s initializer, when the sources declare exactly one that
@@ -126,9 +126,31 @@ struct DeclarationIndex {
     }
 }
 
+/// What one file declares, as the index reads it: read when the file is parsed (files are parsed
+/// side by side), added to the index in the order of the files.
+struct FileDeclarations: Sendable {
+    var names: [String: String]
+    var scopes: [String: String]
+    var lifetimes: [String: ExprSyntax]
+    var typeAliases: [String: String]
+    var types: [DeclarationIndex.TypeDeclaration]
+    var functions: [FunctionDeclSyntax]
+    var protocols: Set<String>
+    /// Whether some container in the file is made with another default lifetime.
+    var changesDefaultLifetime: Bool
+
+    /// The declarations of `tree`, the parsed `text`.
+    init(_ tree: SourceFileSyntax, text: String, modules: Set<String>) {
+        let visitor = DeclarationVisitor(modules: modules)
+        visitor.walk(tree)
+        (names, scopes, lifetimes, typeAliases) = (visitor.names, visitor.scopes, visitor.lifetimes, visitor.typeAliases)
+        (types, functions, protocols) = (visitor.types, visitor.functions, visitor.protocols)
+        changesDefaultLifetime = text.contains("defaultLifetime:")
+    }
+}
+
 /// Collects the declarations of one file.
 private final class DeclarationVisitor: SyntaxVisitor {
-    let file: ParsedFile
     let modules: Set<String>
     var names: [String: String] = [:]
     var scopes: [String: String] = [:]
@@ -138,14 +160,13 @@ private final class DeclarationVisitor: SyntaxVisitor {
     var functions: [FunctionDeclSyntax] = []
     var protocols: Set<String> = []
 
-    init(file: ParsedFile, modules: Set<String>) {
-        self.file = file
+    init(modules: Set<String>) {
         self.modules = modules
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let extended = TypeText.normalize(node.extendedType.trimmedDescription, modules: modules)
+        let extended = TypeText.normalize(node.extendedType.trimmedText, modules: modules)
         switch extended {
         case "Name", "Scope", "Lifetime":
             for member in node.memberBlock.members {
@@ -198,7 +219,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.genericParameterClause == nil {
-            typeAliases[node.name.text] = TypeText.normalize(node.initializer.value.trimmedDescription, modules: modules)
+            typeAliases[node.name.text] = TypeText.normalize(node.initializer.value.trimmedText, modules: modules)
         }
         return .skipChildren
     }
@@ -223,7 +244,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
             if let outer = parent.as(EnumDeclSyntax.self) { parts.insert(outer.name.text, at: 0) }
             if let outer = parent.as(ActorDeclSyntax.self) { parts.insert(outer.name.text, at: 0) }
             if let outer = parent.as(ExtensionDeclSyntax.self) {
-                parts.insert(TypeText.normalize(outer.extendedType.trimmedDescription, modules: modules), at: 0)
+                parts.insert(TypeText.normalize(outer.extendedType.trimmedText, modules: modules), at: 0)
             }
             current = parent.parent
         }
@@ -243,7 +264,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
                 declaration.initializers.append(
                     isUnreadable
                         ? nil
-                        : parameters.map { ($0.firstName.text, TypeText.normalize($0.type.trimmedDescription, modules: modules)) })
+                        : parameters.map { ($0.firstName.text, TypeText.normalize($0.type.trimmedText, modules: modules)) })
             } else if !isExtension, let variable = member.decl.as(VariableDeclSyntax.self),
                 !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
             {
@@ -252,7 +273,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
                     // A `let` with a value is no parameter of the memberwise initializer.
                     if variable.bindingSpecifier.text == "let", binding.initializer != nil { continue }
                     if binding.initializer != nil { continue }  // a `var` with a value: a defaulted parameter, still resolved
-                    let type = binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription, modules: modules) }
+                    let type = binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedText, modules: modules) }
                     declaration.storedProperties.append((identifier, type))
                 }
             }
@@ -270,7 +291,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     static func constructedString(_ expression: ExprSyntax, type: String) -> String? {
         if let literal = stringLiteral(expression) { return literal }
         if let call = expression.as(FunctionCallExprSyntax.self),
-            call.calledExpression.trimmedDescription == type || call.calledExpression.trimmedDescription == "." + "init",
+            call.calledExpression.trimmedText == type || call.calledExpression.trimmedText == "." + "init",
             let first = call.arguments.first, first.label == nil || first.label?.text == "rawValue"
         {
             return stringLiteral(first.expression)

@@ -64,20 +64,18 @@ public enum GraphCheck {
 
     static func check(sources: [SourceFile], strict: Bool) -> Report {
         let modules = Set(sources.map(\.module))
-        // Parse what mentions the container, then the files that declare the types it
-        // auto-wires.
-        var parsed = sources.filter(\.mentionsContainer).map(ParsedFile.init)
+        // Parse what mentions the container and the files that declare the types it auto-wires:
+        // both are found by text, so all of them are parsed side by side.
+        let mentions = sources.concurrentMap { $0.mentionsContainer }
+        let mentioning = zip(sources, mentions).filter { $0.1 }.map { $0.0 }
+        let mentioningPaths = Set(mentioning.map(\.path))
+        let wantedNames = Set(autoWiredTypes(in: mentioning).map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+        let others = sources.filter { !mentioningPaths.contains($0.path) }
+        let declaresWanted = others.concurrentMap { !$0.declaredTypeNames.isDisjoint(with: wantedNames) }
+        let declaring = zip(others, declaresWanted).filter { $0.1 }.map { $0.0 }
+        let parsed = (mentioning + declaring).concurrentMap { ParsedFile($0, modules: modules) }
         var index = DeclarationIndex()
-        for file in parsed { index.read(file, modules: modules) }
-        let wanted = autoWiredTypes(in: parsed)
-        let parsedPaths = Set(parsed.map(\.source.path))
-        let wantedNames = Set(wanted.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-        let declaring = sources.filter { source in
-            !parsedPaths.contains(source.path) && !source.declaredTypeNames.isDisjoint(with: wantedNames)
-        }
-        let more = declaring.map(ParsedFile.init)
-        for file in more { index.read(file, modules: modules) }
-        parsed += more
+        for file in parsed { index.read(file) }
         let allParsed = Set(parsed.map(\.source.path))
         for source in sources where !allParsed.contains(source.path) { index.scan(source, modules: modules) }
 
@@ -107,11 +105,11 @@ public enum GraphCheck {
             hasRootMarker: parsed.contains(where: \.isRoot))
     }
 
-    /// The types named in `initializer: T.init` arguments, found by text before parsing more.
-    private static func autoWiredTypes(in files: [ParsedFile]) -> Set<String> {
+    /// The types named in `initializer: T.init` arguments, found by text before parsing.
+    private static func autoWiredTypes(in files: [SourceFile]) -> Set<String> {
         var types: Set<String> = []
         for file in files {
-            var rest = Substring(file.source.text)
+            var rest = Substring(file.text)
             while let range = rest.range(of: ".init") {
                 let before = rest[..<range.lowerBound]
                 let name = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }

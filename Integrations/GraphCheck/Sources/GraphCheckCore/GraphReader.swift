@@ -11,17 +11,13 @@ struct GraphReader {
     private(set) var applications: [(assembly: String, place: SourcePlace, branches: [RegistrationRecord.Branch])] = []
     /// Closures that belong to registrations: factories, variants, hooks.
     private var owned: [SyntaxIdentifierText: [(Int, RequirementRole)]] = [:]
-    private let calls: [(file: ParsedFile, collector: CallCollector)]
+    private let calls: [(file: ParsedFile, collector: FileCalls)]
 
     init(files: [ParsedFile], index: DeclarationIndex, modules: Set<String>) {
         self.files = files
         self.index = index
         self.modules = modules
-        calls = files.map { file in
-            let collector = CallCollector()
-            collector.walk(file.tree)
-            return (file, collector)
-        }
+        calls = files.map { ($0, $0.calls) }
     }
 
     /// Reads every registration, then every requirement.
@@ -79,12 +75,16 @@ struct GraphReader {
         } else {
             sites = [Site(place: place, dynamicReason: "its type is an expression the checker cannot read")]
         }
-        let arguments = call.arguments
+        // The call's arguments by label, the first of each, read once.
+        var arguments: [String: ExprSyntax] = [:]
+        for argument in call.arguments {
+            if let label = argument.label?.text, arguments[label] == nil { arguments[label] = argument.expression }
+        }
         var indices: [Int] = []
         for site in sites {
             var record = RegistrationRecord(
-                type: site.type, name: evaluateName(arguments.argument("name"), context: context, bound: site.bound),
-                arguments: [], lifetime: evaluateLifetime(arguments.argument("lifetime"), bound: site.bound), place: site.place)
+                type: site.type, name: evaluateName(arguments["name"], context: context, bound: site.bound),
+                arguments: [], lifetime: evaluateLifetime(arguments["lifetime"], bound: site.bound), place: site.place)
             record.dynamicReason = site.dynamicReason
             if let type = site.type, TypeText.isGenericParameter(type, generics: context.generics) {
                 record.type = nil
@@ -93,27 +93,27 @@ struct GraphReader {
             record.conditionalReason = context.conditionalReason
             record.branches = context.branches
             record.isOverride = context.isOverride
-            if arguments.argument("instance") != nil {
+            if arguments["instance"] != nil {
                 record.isInstance = true
                 record.lifetime = .singleton
             }
             // A value handed into its scope when it opens (`providedBy:`): scoped, with no factory.
-            if let scope = arguments.argument("providedBy") {
+            if let scope = arguments["providedBy"] {
                 record.lifetime = evaluateScope(scope).map(LifetimeValue.scoped) ?? .unknown("\(scope)")
             }
-            let argumentType = arguments.argument("argument").flatMap(metatype).map(normalized)
+            let argumentType = arguments["argument"].flatMap(metatype).map(normalized)
             if let argumentType { record.arguments = [argumentType] }
             registrations.append(record)
             indices.append(registrations.count - 1)
         }
         // What the factory needs.
-        let factory = call.trailingClosure ?? arguments.argument("factory")?.as(ClosureExprSyntax.self)
+        let factory = call.trailingClosure ?? arguments["factory"]?.as(ClosureExprSyntax.self)
         if let factory {
             let runtimeArguments = closureArgumentTypes(factory)
             for index in indices { registrations[index].arguments = runtimeArguments }
             owned[file.identity(of: factory), default: []] += indices.map { ($0, .factory) }
-        } else if let initializer = arguments.argument("initializer") {
-            let dependencies = initializerDependencies(initializer, dropFirst: arguments.argument("argument") != nil, context: context)
+        } else if let initializer = arguments["initializer"] {
+            let dependencies = initializerDependencies(initializer, dropFirst: arguments["argument"] != nil, context: context)
             for index in indices {
                 switch dependencies {
                 case .success(let types):
@@ -129,7 +129,7 @@ struct GraphReader {
                     registrations[index].unknownDependencies = unreadable.reason
                 }
             }
-        } else if arguments.argument("factory") != nil {
+        } else if arguments["factory"] != nil {
             for index in indices { registrations[index].unknownDependencies = "its factory is a function the checker does not read" }
             for index in indices { registrations[index].arguments = nil }
         }
@@ -167,13 +167,13 @@ struct GraphReader {
         let parameters = Array(function.signature.parameterClause.parameters)
         guard
             let declared = parameters.first(where: { ($0.secondName ?? $0.firstName).text == parameter }),
-            declared.type.trimmedDescription.hasSuffix(".Type")
+            declared.type.trimmedText.hasSuffix(".Type")
         else { return nil }
         var sites: [Site] = []
         for (file, collector) in calls {
             for site in collector.callsByName[function.name.text] ?? [] {
                 if let member = site.calledExpression.as(MemberAccessExprSyntax.self),
-                    let base = member.base?.trimmedDescription, base != "self", base != "Self"
+                    let base = member.base?.trimmedText, base != "self", base != "Self"
                 {
                     continue
                 }
@@ -220,7 +220,7 @@ struct GraphReader {
             var types: [String] = []
             for parameter in clause.parameters.dropFirst() {
                 guard let type = parameter.type else { return nil }
-                types.append(normalized(type.trimmedDescription))
+                types.append(normalized(type.trimmedText))
             }
             return types
         }
@@ -239,7 +239,7 @@ struct GraphReader {
             case .simpleInput(let names):
                 result = names.isEmpty ? .success([]) : .failure(.init("the initializer closure's parameters have no written types"))
             case .parameterClause(let clause):
-                let types = clause.parameters.compactMap { $0.type.map { normalized($0.trimmedDescription) } }
+                let types = clause.parameters.compactMap { $0.type.map { normalized($0.trimmedText) } }
                 result =
                     types.count == clause.parameters.count
                     ? .success(types) : .failure(.init("the initializer closure's parameters have no written types"))
@@ -248,7 +248,7 @@ struct GraphReader {
             let base = member.base
         {
             let labels = member.declName.argumentNames.map { $0.arguments.map(\.name.text) }
-            result = index.initializer(of: normalized(base.trimmedDescription), labels: labels)
+            result = index.initializer(of: normalized(base.trimmedText), labels: labels)
         } else {
             result = .failure(.init("its initializer is a function the checker does not read"))
         }
@@ -335,12 +335,12 @@ struct GraphReader {
         guard let expression else { return .none }
         if expression.is(NilLiteralExprSyntax.self) { return .none }
         if let literal = stringLiteral(expression) { return .known(literal) }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedDescription == "Name",
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedText == "Name",
             let value = index.names[member.declName.baseName.text]
         {
             return .known(value)
         }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Name",
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedText == "Name",
             let first = call.arguments.first, let literal = stringLiteral(first.expression)
         {
             return .known(literal)
@@ -349,7 +349,7 @@ struct GraphReader {
             if let (value, _) = bound[reference] { return evaluateName(value, context: context, bound: [:]) }
             if let captured = context.captures[reference] { return evaluateName(captured, context: context, bound: [:]) }
         }
-        return .unknown(expression.trimmedDescription)
+        return .unknown(expression.trimmedText)
     }
 
     /// A `Lifetime` argument.
@@ -357,8 +357,8 @@ struct GraphReader {
         guard let expression, !expression.is(NilLiteralExprSyntax.self) else {
             return index.changesDefaultLifetime ? .unknown("the container's default lifetime") : .transient
         }
-        guard depth < 8 else { return .unknown(expression.trimmedDescription) }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedDescription == "Lifetime" {
+        guard depth < 8 else { return .unknown(expression.trimmedText) }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedText == "Lifetime" {
             switch member.declName.baseName.text {
             case "transient": return .transient
             case "graph": return .graph
@@ -369,7 +369,7 @@ struct GraphReader {
             }
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base == nil || member.base?.trimmedDescription == "Lifetime"
+            member.base == nil || member.base?.trimmedText == "Lifetime"
         {
             switch member.declName.baseName.text {
             case "scoped":
@@ -383,17 +383,17 @@ struct GraphReader {
         if let reference = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let (value, _) = bound[reference] {
             return evaluateLifetime(value, bound: [:], depth: depth + 1)
         }
-        return .unknown(expression.trimmedDescription)
+        return .unknown(expression.trimmedText)
     }
 
     /// A `Scope` value: a literal, a constant, `Scope("x")`; `.request` is the toolkit's.
     private func evaluateScope(_ expression: ExprSyntax) -> String? {
         if let literal = stringLiteral(expression) { return literal }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedDescription == "Scope" {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil || member.base?.trimmedText == "Scope" {
             let name = member.declName.baseName.text
             return index.scopes[name] ?? (name == "request" ? "request" : nil)
         }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "Scope",
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedText == "Scope",
             let first = call.arguments.first
         {
             return stringLiteral(first.expression)

@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// One Swift source file the checker was given, with the module it belongs to.
-struct SourceFile {
+struct SourceFile: Sendable {
     let path: String
     let module: String
     let text: String
@@ -38,8 +38,8 @@ struct SourceFile {
     }
 }
 
-/// A parsed source file, with what locating and markers need.
-final class ParsedFile {
+/// A parsed source file, with what locating and markers need, and what it declares and calls.
+final class ParsedFile: Sendable {
     let source: SourceFile
     let tree: SourceFileSyntax
     let converter: SourceLocationConverter
@@ -51,16 +51,24 @@ final class ParsedFile {
     let providedKeys: [(type: String, name: String?)]
     /// Whether the file marks its module as the composition root: `// graphcheck: root`.
     let isRoot: Bool
+    /// The constants, types and functions it declares.
+    let declarations: FileDeclarations
+    /// The registrations, resolves and other calls it makes.
+    let calls: FileCalls
 
-    init(_ source: SourceFile) {
+    /// Parses `source` and reads it; `modules` are the modules whose names qualify types.
+    init(_ source: SourceFile, modules: Set<String>) {
         self.source = source
         tree = Parser.parse(source: source.text)
         converter = SourceLocationConverter(fileName: source.path, tree: tree)
+        declarations = FileDeclarations(tree, text: source.text, modules: modules)
+        calls = FileCalls(tree)
         var provided: Set<Int> = []
         var ignored: Set<Int> = []
         var keys: [(String, String?)] = []
         var isRoot = false
-        for (index, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = source.text.contains("graphcheck:") ? source.text.split(separator: "\n", omittingEmptySubsequences: false) : []
+        for (index, line) in lines.enumerated() {
             guard let range = line.range(of: "graphcheck:") else { continue }
             let rest = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
             if rest.hasPrefix("provided") {

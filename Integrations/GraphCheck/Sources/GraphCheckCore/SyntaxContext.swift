@@ -48,20 +48,23 @@ struct SyntaxContext {
             if let function = parent.as(FunctionDeclSyntax.self) {
                 if self.function == nil { self.function = function }
                 reachedOwner = true
-                for parameter in function.genericParameterClause?.parameters ?? [] { generics.insert(parameter.name.text) }
+                if let clause = function.genericParameterClause {
+                    for parameter in clause.parameters { generics.insert(parameter.name.text) }
+                }
                 for parameter in function.signature.parameterClause.parameters {
                     let name = (parameter.secondName ?? parameter.firstName).text
                     if parameterTypes[name] == nil {
-                        parameterTypes[name] = TypeText.normalize(parameter.type.trimmedDescription, modules: modules)
+                        parameterTypes[name] = TypeText.normalize(parameter.type.trimmedText, modules: modules)
                     }
                 }
             }
             if parent.is(InitializerDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) { reachedOwner = true }
-            for clause in [
-                parent.as(StructDeclSyntax.self)?.genericParameterClause, parent.as(ClassDeclSyntax.self)?.genericParameterClause,
-                parent.as(EnumDeclSyntax.self)?.genericParameterClause,
-            ] {
-                for parameter in clause?.parameters ?? [] { generics.insert(parameter.name.text) }
+            // (`?? []` would build an empty syntax collection: only an existing clause is read.)
+            let clause =
+                parent.as(StructDeclSyntax.self)?.genericParameterClause ?? parent.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? parent.as(EnumDeclSyntax.self)?.genericParameterClause
+            if let clause {
+                for parameter in clause.parameters { generics.insert(parameter.name.text) }
             }
             child = parent
             current = parent.parent
@@ -121,7 +124,7 @@ struct SyntaxContext {
         {
             let index = list.firstIndex { $0.id == clause.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
             branches.append(.init(construct: file.identity(of: declaration), clause: index))
-            let conditions = list.compactMap { $0.condition?.trimmedDescription }
+            let conditions = list.compactMap { $0.condition?.trimmedText }
             if !conditions.allSatisfy(isKnownBuildCondition) {
                 return "it is under #if \(conditions.first ?? "")"
             }
@@ -158,12 +161,14 @@ struct SyntaxContext {
             for parameter in clause.parameters {
                 let name = (parameter.secondName ?? parameter.firstName).text
                 if types[name] == nil, let type = parameter.type {
-                    types[name] = TypeText.normalize(type.trimmedDescription, modules: modules)
+                    types[name] = TypeText.normalize(type.trimmedText, modules: modules)
                 }
             }
         }
-        for item in closure.signature?.capture?.items ?? [] {
-            if captures[item.name.text] == nil, let value = item.initializer?.value { captures[item.name.text] = value }
+        if let capture = closure.signature?.capture {
+            for item in capture.items where captures[item.name.text] == nil {
+                if let value = item.initializer?.value { captures[item.name.text] = value }
+            }
         }
     }
 }

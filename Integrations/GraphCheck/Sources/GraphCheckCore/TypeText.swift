@@ -22,10 +22,13 @@ enum TypeText {
         if result.hasPrefix("Optional<"), result.hasSuffix(">") {
             result = normalize(String(result.dropFirst("Optional<".count).dropLast()), modules: modules) + "?"
         }
-        for module in modules {
-            result = result.removingQualifier(module)
+        // Only a qualified name has a module to drop.
+        if result.utf8.contains(UInt8(ascii: ".")) {
+            for module in modules {
+                result = result.removingQualifier(module)
+            }
+            result = result.removingQualifier("Swift")
         }
-        result = result.removingQualifier("Swift")
         return result
     }
 
