@@ -32,10 +32,24 @@
 /// **Memory.** A `Maker` holds its container weakly; calling one whose container is gone throws
 /// `ResolutionError.Kind.containerReleased`.
 public struct Maker<S, each A> {
-    private let make: @Sendable ((repeat each A)) throws -> S
+    /// The container each call resolves in, held weakly (see **Memory**).
+    private weak let container: Container?
+    /// What each call resolves: `S` under the handle's name, taking `(A…)`.
+    private let target: Key
+    /// The test overrides in effect where the handle was made, for calls outside any override scope.
+    private let madeIn: OverrideScope?
+    /// The registrations above the handle: what its calls build is theirs too, for the order of endings.
+    private let origin: [Key]
+    /// Who asked for the handle, held weakly: an instance keeping the handle may be kept by that
+    /// registration.
+    private weak let requester: Entry?
 
-    init(make: @escaping @Sendable ((repeat each A)) throws -> S) {
-        self.make = make
+    fileprivate init(container: Container, target: Key, madeIn: OverrideScope?, origin: [Key], requester: Entry?) {
+        self.container = container
+        self.target = target
+        self.madeIn = madeIn
+        self.origin = origin
+        self.requester = requester
     }
 
     /// A newly built instance of `S` (or the kept one, for lifetimes that keep instances), made
@@ -45,7 +59,9 @@ public struct Maker<S, each A> {
     /// - Returns: The instance.
     /// - Throws: `ResolutionError` when the resolve fails.
     public func callAsFunction(_ arguments: repeat each A) throws -> S {
-        try make((repeat each arguments))
+        guard let container else { throw Container.released(S.self, key: target) }
+        return try container.resolveHandleRead(
+            S.self, key: target, arguments: (repeat each arguments), madeIn: madeIn, origin: origin, requester: requester)
     }
 }
 
@@ -68,14 +84,6 @@ extension Maker: ResolvableHandle {
     static func make<Args>(
         for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container, origin: [Key]
     ) -> Maker<S, repeat each A> {
-        let madeIn = resolution.scope
-        // Who asked, weakly: an instance keeping the handle may be kept by that registration.
-        let requester = parent?.entry
-        return Maker { [weak container, weak requester] arguments in
-            guard let container else { throw Container.released(S.self, key: target) }
-            return try container.resolveTopLevel(
-                S.self, key: target, arguments: arguments, scope: container.currentScope ?? madeIn, origin: origin,
-                requester: requester)
-        }
+        Maker(container: container, target: target, madeIn: resolution.scope, origin: origin, requester: parent?.entry)
     }
 }

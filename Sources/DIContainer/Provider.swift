@@ -54,9 +54,8 @@ extension Provider: ResolvableHandle {
         let requester = parent?.entry
         return Provider { [weak container, weak requester] in
             guard let container else { throw Container.released(S.self, key: target) }
-            return try container.resolveTopLevel(
-                S.self, key: target, arguments: arguments.value, scope: container.currentScope ?? madeIn, origin: origin,
-                requester: requester)
+            return try container.resolveHandleRead(
+                S.self, key: target, arguments: arguments.value, madeIn: madeIn, origin: origin, requester: requester)
         }
     }
 }

@@ -40,6 +40,13 @@ enum DependenciesCases: Contestant {
                     blackHole(counter(start))
                 }
             },
+            // The factory closure read once, then called: what a consumer holding it does.
+            .single(.makerCall) { n in
+                @Dependency(\.makeCounter) var makeCounter
+                for start in 0..<n {
+                    blackHole(makeCounter(start))
+                }
+            },
             .single(.overrideScope) { n in repeatOperation(n) { overriddenLogger() } },
             .single(.coldStart) { n in repeatOperation(n) { coldStart() } },
             // The benchmark runs its cases on the main thread.

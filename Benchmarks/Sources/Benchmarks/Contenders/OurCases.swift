@@ -10,6 +10,9 @@ enum OurCases: Contestant {
         let names = (0..<manyRegistrations).map { Name("service-\($0)") }
         let shared = try makeContainerWithSingleton()
         try verify(makeContainer())
+        // A `Maker` holds its container weakly: the case keeps the container alive.
+        let makerContainer = makeContainer()
+        let makeCounter = try makerContainer.resolve(Maker<any Counting, Int>.self)
 
         return try requestCases() + [modularValidationCase()] + [
             .single(.noDeps) { [c = makeContainer()] n in
@@ -42,6 +45,13 @@ enum OurCases: Contestant {
             .single(.runtimeArgument) { [c = makeContainer()] n in
                 for start in 0..<n {
                     blackHole(try c.resolve(Counting.self, arguments: start))
+                }
+            },
+            .single(.makerCall) { n in
+                try withExtendedLifetime(makerContainer) {
+                    for start in 0..<n {
+                        blackHole(try makeCounter(start))
+                    }
                 }
             },
             .single(.oneDepAmong10) { [c = makeContainer(fillers: 10 - 2)] n in

@@ -50,6 +50,16 @@ enum SwinjectCases: Contestant {
                     blackHole(counter)
                 }
             },
+            // Swinject has no handle that builds with arguments later; its nearest form is a
+            // closure over `resolve(_:argument:)`, registered as a service and resolved once.
+            .single(.makerCall) { [make = try makeCounterClosure(from: makeContainer())] n in
+                for start in 0..<n {
+                    guard let counter = make(start) else {
+                        throw BenchmarkError.notResolved(contender: "Swinject", service: "Counting")
+                    }
+                    blackHole(counter)
+                }
+            },
             .single(.oneDepAmong10) { [c = makeContainer(fillers: 10 - 2)] n in
                 try repeatOperation(n) { try resolve(Greeting.self, from: c) }
             },
@@ -84,6 +94,17 @@ enum SwinjectCases: Contestant {
                 try repeatOperation(n) { try resolve(ProfileModel.self, from: c) }
             },
         ]
+    }
+
+    /// The `(Int) -> Counting?` closure registered in `container`, resolved once: it keeps the
+    /// container it resolves from.
+    private static func makeCounterClosure(from container: Container) throws -> (Int) -> (any Counting)? {
+        container.register(((Int) -> (any Counting)?).self) { r in { start in r.resolve(Counting.self, argument: start) } }
+            .inObjectScope(.transient)
+        guard let make = container.resolve(((Int) -> (any Counting)?).self) else {
+            throw BenchmarkError.notResolved(contender: "Swinject", service: "(Int) -> Counting?")
+        }
+        return make
     }
 
     /// Checks, before timing, that the object scopes behave as the cases claim.

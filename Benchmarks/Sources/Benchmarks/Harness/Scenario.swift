@@ -21,6 +21,9 @@ enum Scenario: String, Sendable, CaseIterable {
     case graphChain
     case singleton, singletonOneThread, singletonTwoThreads, singletonEightThreads
     case runtimeArgument
+    /// The same service and argument through a handle resolved once, before the clock starts, and
+    /// called per operation (ours: a `Maker`).
+    case makerCall
     case oneDepAmong10, oneDepAmong10k
     case registration, registrationAndValidation
     /// Register a 2,000-service graph of ten assemblies and run its first `validateAsync()`.

@@ -62,6 +62,9 @@ struct Table {
             number: 4, title: "existing singleton, 8 threads (aggregate)", scenario: .singletonEightThreads,
             floor: .singletonEightThreads),
         Row(number: 5, title: "one dep + one runtime argument", scenario: .runtimeArgument, floor: .runtimeArgument),
+        Row(
+            number: 5, title: "one dep + one runtime argument, through a handle resolved once (`Maker`)",
+            scenario: .makerCall, floor: .runtimeArgument),
         Row(number: 6, title: "one dep, 10 registrations", scenario: .oneDepAmong10, floor: .oneDep),
         Row(number: 6, title: "one dep, 10,000 registrations", scenario: .oneDepAmong10k, floor: .oneDep),
         Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),

@@ -33,7 +33,8 @@ enum Targets {
         (.singleton, "built singleton"), (.noDeps, "transient, no dependencies"), (.oneDep, "transient with one dependency"),
         (.chain, "10-level chain"), (.graphChain, "`graph` chain with a shared node"), (.noDepsNamed, "named resolve (no dependencies)"),
         (.oneDepNamed, "named resolve (one dependency)"), (.chainNamed, "named 10-level chain"),
-        (.runtimeArgument, "one dependency and a runtime argument"), (.oneDepAmong10, "one dependency among 10 registrations"),
+        (.runtimeArgument, "one dependency and a runtime argument"),
+        (.makerCall, "one dependency and a runtime argument through a `Maker`"), (.oneDepAmong10, "one dependency among 10 registrations"),
         (.oneDepAmong10k, "one dependency among 10,000 registrations"), (.singletonEightThreads, "8 threads on one singleton"),
         (.mainActorResolve, "main-actor view model"),
     ]

@@ -87,6 +87,30 @@ extension Container {
         }
     }
 
+    /// What a `Provider` read or a `Maker` call resolves: a new resolution of `key`, under the test
+    /// overrides in effect here, else those in effect where the handle was made (`madeIn`).
+    /// Outside any override scope, the registration and whether the container traces are read
+    /// under one lock, as `resolve` reads them.
+    ///
+    /// - Parameters:
+    ///   - origin: The registrations above the handle.
+    ///   - requester: The service that made the handle (who asked).
+    func resolveHandleRead<S, Args>(
+        _: S.Type, key: Key, arguments: Args, madeIn: OverrideScope?, origin: [Key], requester: Entry?
+    ) throws -> S {
+        let scope = currentScope ?? madeIn
+        var isTraced = false
+        guard scope == nil,
+            let entry = registry.entry(for: key, isTraced: &isTraced)?.answering ?? parent?.entry(for: key, scope: nil),
+            entry.kind == .sync
+        else {
+            return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin, requester: requester)
+        }
+        return try resolveTopLevel(
+            S.self, key: key, arguments: arguments, scope: nil, found: entry, isTraced: isTraced, origin: origin,
+            requester: requester)
+    }
+
     /// The error for a handle read after its container was released.
     static func released(_ type: Any.Type, key: Key) -> ResolutionError {
         ResolutionError(.containerReleased, path: [ServiceKey(type, name: key.name, argumentTypes: [])])

@@ -1,4 +1,5 @@
 import DIContainerLocking
+import Synchronization
 
 /// One top-level resolve, which every step of its graph shares: the test overrides it runs
 /// under, its `graph` instances, and the new instances waiting for their `initCompleted` hooks.
@@ -58,6 +59,9 @@ final class Resolution: Sendable {
     let origin: [Key]
     /// The mutable part: `graph` instances and waiting hooks (shared with a `Lazy`'s continuation).
     private let state: Locked<State>
+    /// Whether a step kept a `graph` instance, queued hooks or made a `Lazy`: until one does, an
+    /// entry point ends without taking the lock.
+    private let isTouched = Atomic<Bool>(false)
     /// The service that made the `Lazy` or `Provider` whose read started this resolution: who
     /// asked, for its top-level step (`Step.requester`); else `nil`.
     let requester: Entry?
@@ -97,6 +101,7 @@ final class Resolution: Sendable {
         isDryRun = false
         discardsInstances = false
         state = continuation.state
+        isTouched.store(true, ordering: .relaxed)
     }
 
     /// A dry run, which runs factories to learn what they ask for: validation's keeps what it
@@ -136,7 +141,8 @@ final class Resolution: Sendable {
     /// Keeps `box` as `entry`'s `graph` instance unless a concurrent step kept one: the one kept,
     /// and whether it is `box`.
     func keepGraphInstance(_ box: InstanceBox, of entry: Entry) -> (box: InstanceBox, isNew: Bool) {
-        state.withLock { state in
+        isTouched.store(true, ordering: .releasing)
+        return state.withLock { state in
             if let kept = state.instance(of: entry) { return (kept, false) }
             state.graph.append(GraphInstance(entry: entry, strong: box))
             return (box, true)
@@ -144,6 +150,7 @@ final class Resolution: Sendable {
     }
 
     func queue(_ pending: PendingHooks) {
+        isTouched.store(true, ordering: .releasing)
         state.withLock { $0.pending.append(pending) }
     }
 
@@ -194,13 +201,16 @@ final class Resolution: Sendable {
 
     /// Notes that a `Lazy` was made in this resolution.
     func madeLazy() {
+        isTouched.store(true, ordering: .releasing)
         state.withLock { $0.hasLazy = true }
     }
 
     /// The waiting hooks, taken; once none wait, `nil`, and the `graph` instances are held weakly
     /// if a `Lazy` was made.
     private func takePending() -> [PendingHooks]? {
-        state.withLock { state in
+        // Nothing kept or queued, and no `Lazy` made: nothing waits.
+        guard isTouched.load(ordering: .acquiring) else { return nil }
+        return state.withLock { state in
             guard state.pending.isEmpty else {
                 defer { state.pending = [] }
                 return state.pending
