@@ -1,5 +1,4 @@
 import DIContainerLocking
-import Synchronization
 
 /// A kept instance waiting for its registration's `onShutdown` hooks: made when a store keeps an
 /// instance of a registration that has hooks, run once when the instance's lifetime ends (its
@@ -55,11 +54,14 @@ final class Ending: Sendable {
         type(of: store) == WeakStorage.self ? instance.weakened() : instance
     }
 
-    private static let counter = Atomic<UInt64>(0)
+    private static let counter = Locked<UInt64>(0)
 
     /// The next ending's place in time: newer endings run first, unless the dependencies say more.
     private static func nextSequence() -> UInt64 {
-        counter.wrappingAdd(1, ordering: .relaxed).newValue
+        counter.withLock { counter in
+            counter += 1
+            return counter
+        }
     }
 
     /// Runs the hooks of `endings`, dependents before their dependencies: each ending starts once

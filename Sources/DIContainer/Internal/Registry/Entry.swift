@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One registration, as an immutable record: how to build the service, which lifetime keeps it,
 /// and what was added to it after `register` (decorators, hooks, context variants, a live-only
 /// mark). Adding any of those makes a new entry that the registry swaps in under its lock
@@ -90,9 +88,6 @@ class Entry: @unchecked Sendable {
     /// learning flag in the definition, an entry is one allocation size class smaller). What a
     /// `Registration` changes is its own registration's entry only.
     private let origin: ObjectIdentifier
-    /// Whether a run of the factory completed while it learned (`LearnedDependencies.learn`): set
-    /// once, never cleared, so that the runs after it ask the table nothing.
-    let hasLearnedFactory = Atomic<Bool>(false)
 
     /// The `origin` of an entry that `register` made: the identity of the class object, which
     /// no entry's identity equals.

@@ -42,9 +42,7 @@ final class LearnedDependencies: Sendable {
     /// Whether the factory's dependencies are unknown: not declared (or decorated, which may ask
     /// for more) and no run completed.
     func isLearningFactory(_ entry: Entry) -> Bool {
-        guard !entry.hasLearnedFactory.load(ordering: .acquiring), entry.kind != .forwarding,
-            entry.definition.dependencyTypes == nil || !entry.decorators.isEmpty
-        else { return false }
+        guard entry.kind != .forwarding, entry.definition.dependencyTypes == nil || !entry.decorators.isEmpty else { return false }
         return factoryDependencies(of: entry)?.isComplete != true
     }
 
@@ -63,7 +61,6 @@ final class LearnedDependencies: Sendable {
     /// the latest failed run's.
     func learn(_ dependencies: [Dependency], of entry: Entry, complete: Bool) {
         update(entry) { if $0.factory?.isComplete != true { $0.factory = (dependencies, complete) } }
-        if complete { entry.hasLearnedFactory.store(true, ordering: .releasing) }
     }
 
     /// Keeps what the first run of `entry`'s hooks asked for.
