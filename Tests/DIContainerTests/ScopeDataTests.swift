@@ -165,4 +165,41 @@ struct ScopeDataTests {
         #expect(log.all == ["context closed"])
         never.open()
     }
+
+    final class Slow: Sendable {}
+
+    @Test("a short timeout is kept while a longer one is already being watched")
+    func shortTimeoutAfterLongOne() async throws {
+        let container = Container()
+        let started = Gate()
+        let release = Gate()
+        let never = Gate()
+        container.register(Slow.self, lifetime: .scoped(.request)) { _ in Slow() }
+            .onShutdown(timeout: .seconds(3600)) { _ in
+                started.open()
+                await release.wait()
+            }
+        container.register(Unit.self, lifetime: .scoped(.request)) { _ in Unit() }
+            .onShutdown(timeout: .milliseconds(50)) { _ in await never.wait() }
+        // A scope whose close waits on a hook with an hour's deadline.
+        let slow = Task { try await container.withScope(.request) { _ = try container.resolve(Slow.self) } }
+        await started.wait()
+        // Another scope's 50 ms deadline passes first: its close returns long before the hour.
+        let closed = Locked<Result<Void, any Error>?>(nil)
+        let short = Task {
+            do {
+                try await container.withScope(.request) { _ = try container.resolve(Unit.self) }
+                closed.withLock { $0 = .success(()) }
+            } catch {
+                closed.withLock { $0 = .failure(error) }
+            }
+        }
+        for _ in 0..<12_000 where closed.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+        let result = try #require(closed.withLock { $0 }, "the scope with a 50 ms hook timeout was still closing after 120 s")
+        #expect(throws: ShutdownError.self) { try result.get() }
+        never.open()
+        release.open()
+        try await slow.value
+        await short.value
+    }
 }
