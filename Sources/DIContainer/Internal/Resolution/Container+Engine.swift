@@ -17,6 +17,13 @@ extension Container {
         return parent?.entry(for: key, scope: nil)
     }
 
+    /// The registration answering `key` outside test overrides, and in `isTraced` whether this
+    /// container traces, read with it under the registry's lock: what a new resolution looks up
+    /// first.
+    func entryOutsideOverrides(for key: Key, isTraced: inout Bool) -> Entry? {
+        registry.entry(for: key, isTraced: &isTraced)?.answering ?? parent?.entry(for: key, scope: nil)
+    }
+
     // MARK: - Entry points
 
     /// Resolves `key` synchronously: a dependency of `parent` (or of the factory running on this
@@ -35,9 +42,7 @@ extension Container {
         }
         // Whether tracing is on comes with the registration, under the lookup's lock.
         var isTraced = false
-        guard let entry = registry.entry(for: key, isTraced: &isTraced)?.answering ?? self.parent?.entry(for: key, scope: nil),
-            entry.kind == .sync
-        else {
+        guard let entry = entryOutsideOverrides(for: key, isTraced: &isTraced), entry.kind == .sync else {
             return try resolveTopLevel(
                 S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, isTraced: isTraced, thread: thread)
         }
