@@ -66,16 +66,38 @@ extension Container {
     private func withScope<R>(
         _ scope: Scope, provided: [InstanceBox], isolation: isolated (any Actor)?, operation: () async throws -> R
     ) async throws -> R {
-        let open = OpenScope(scope, parent: OpenScope.innermost, provided: provided)
+        let handle = ScopeHandle(open: OpenScope(scope, parent: OpenScope.innermost, provided: provided))
         let value: R
         do {
-            value = try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation)
+            value = try await handle.run(isolation: isolation, operation)
         } catch {
-            try await Ending.close(open.close(), reason: .scopeFailed(error), reporting: false)
+            try await handle.close(failing: error)
             throw error
         }
-        try await Ending.close(open.close(), reason: .scopeSucceeded, reporting: true)
+        try await handle.close()
         return value
+    }
+
+    /// Opens a new instance of `scope` that stays open until its `ScopeHandle.close(failing:)`,
+    /// for work that cannot end the scope where one closure ends (a response body written after
+    /// the handler returned); the work runs in `ScopeHandle.run(_:)`. The scope is the one
+    /// `withScope(_:providing:isolation:operation:)` opens, with the scopes open here outside it;
+    /// prefer `withScope` wherever one closure holds the work.
+    ///
+    /// ```swift
+    /// let scope = container.openScope(.request, providing: RequestContext(user: user))
+    /// let page = try await scope.run { try await container.resolve(ShowPageUseCase.self).run(request) }
+    /// try await scope.close()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scope: The scope to open.
+    ///   - values: Values handed into the scope, as `withScope(_:providing:isolation:operation:)`'s.
+    /// - Returns: The open scope.
+    public func openScope<each V: Sendable>(_ scope: Scope, providing values: repeat each V) -> ScopeHandle {
+        var provided: [InstanceBox] = []
+        for value in repeat each values { provided.append(InstanceBox(value)) }
+        return ScopeHandle(open: OpenScope(scope, parent: OpenScope.innermost, provided: provided))
     }
 
     /// Builds every registration of this container marked `Registration.eager()`, each after the

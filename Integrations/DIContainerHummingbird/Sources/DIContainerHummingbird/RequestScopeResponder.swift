@@ -1,5 +1,6 @@
 import DIContainer
 import Hummingbird
+import Logging
 
 /// Serves each request inside a request scope of its own, open until the response's body has
 /// been written: the handlers, every middleware of the wrapped router, and a streamed body's
@@ -17,7 +18,7 @@ import Hummingbird
 /// ```
 ///
 /// - **The value handed in.** `providing` makes a value from each request before its scope
-///   opens; the scope is opened with `withScope(scope, providing: value)`, so a key registered
+///   opens; the scope is opened with `openScope(scope, providing: value)`, so a key registered
 ///   `providedBy: scope` resolves to it. If `providing` throws, no scope opens and the error
 ///   is the request's.
 /// - **When the scope ends.** A body of at most `gatheredBodyLimit` bytes with a declared length
@@ -32,13 +33,12 @@ import Hummingbird
 ///   or the client goes away while it writes, and when the response's status is one
 ///   `failsOn` names (`ErrorStatusResponse`): by default 400 or more, which is also what
 ///   Hummingbird's router makes of an `HTTPError` a handler throws. A response dropped unwritten
-///   ends the scope as succeeded.
+///   (a `HEAD` request's body) ends the scope as its status says, when it is released.
 ///
-/// Why a responder and not a `RouterMiddleware`: a middleware's `next` may only be called in
-/// the middleware's own task and before it returns, and a scope opened with `withScope` ends when
-/// its closure returns; a scope that outlives the middleware's return, for the body, needs the
-/// rest of the chain to run in a task that stays in the scope, which only a `Sendable` responder
-/// allows.
+/// The scope is opened with `Container.openScope(_:providing:)`, not `withScope`: a streamed
+/// body is written by the server after `respond` returned, and the scope must still be open
+/// for it; a request adds no task and no switch of threads to the server's own. A responder rather than a `RouterMiddleware`, so that every middleware
+/// of the wrapped router, and its answer to a path no route matches, run inside the scope.
 public struct RequestScopeResponder<Wrapped: HTTPResponder, Value: Sendable>: HTTPResponder
 where Wrapped.Context: RequestContext {
     public typealias Context = Wrapped.Context
@@ -96,80 +96,48 @@ where Wrapped.Context: RequestContext {
     ///   `ShutdownError` when a hook failed and the body was not streamed.
     public func respond(to request: Request, context: Context) async throws -> Response {
         let value = try await provide(request, context)
-        let handoff = ResponseHandoff()
-        // The rest of the request runs in a task of its own, so that the scope can stay open
-        // after this function returns, until the body is written. It inherits this task's
-        // task-local values (test overrides, an outer scope, the logger), and starts on this
-        // thread where the platform allows: a request that does not suspend is served before
-        // the wait for its answer, with no switch to another thread.
-        let task: Task<Void, Never>
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            task = Task.immediate { await serve(request, context: context, value: value, handoff: handoff) }
-        } else {
-            task = Task { await serve(request, context: context, value: value, handoff: handoff) }
-        }
-        let answer = try await withTaskCancellationHandler {
-            try await handoff.answer()
-        } onCancel: {
-            task.cancel()
-        }
-        switch answer {
-        case .complete(let response):
-            return response
-        case .streamed(var response, let relay):
-            // The guard ends the scope if the response is dropped unwritten; a cancelled write
-            // cancels the scope's task, whose body writer then stops.
-            let dropGuard = RelayDropGuard(relay)
-            response.body = ResponseBody(contentLength: response.body.contentLength) { writer in
-                do {
-                    try await withTaskCancellationHandler {
-                        try await dropGuard.relay.pump(into: &writer)
-                    } onCancel: {
-                        task.cancel()
-                    }
-                } catch {
-                    await task.value  // the scope's hooks have run when the write ends, either way
-                    throw error
-                }
-                await task.value
+        // Opened here and closed where the body has been written, which for a streamed body is
+        // after this function returned: the handlers run in this task, the body's writer in the
+        // task that writes the response, each inside the scope.
+        let scope = container.openScope(scope, providing: value)
+        var response: Response
+        let isGathered: Bool
+        do {
+            response = try await scope.run { try await wrapped.respond(to: request, context: context) }
+            isGathered = response.body.contentLength.map { $0 <= Self.gatheredBodyLimit } ?? false
+            if isGathered {
+                let body = response.body
+                response.body = try await scope.run { try await GatheringWriter.gather(body) }
             }
-            return response
+        } catch {
+            try await scope.close(failing: error)
+            throw error
         }
+        let failure = failsOn.isFailing(response.status) ? ErrorStatusResponse(status: response.status) : nil
+        if isGathered {
+            try await scope.close(failing: failure)
+        } else {
+            response.body = Self.streamed(response.body, in: ScopeCloser(scope, failure: failure), logger: context.logger)
+        }
+        return response
     }
 
-    /// The request's work, in the scope's task: the wrapped responder's answer, and its body
-    /// gathered or relayed, before the scope closes.
-    private func serve(_ request: Request, context: Context, value: Value, handoff: ResponseHandoff) async {
-        var streamed: BodyRelay?
-        do {
-            try await RequestScopeOpener.withScope(scope, of: container, providing: value) {
-                var response = try await wrapped.respond(to: request, context: context)
-                let failure = failsOn.isFailing(response.status) ? ErrorStatusResponse(status: response.status) : nil
-                if let length = response.body.contentLength, length <= Self.gatheredBodyLimit {
-                    response.body = try await GatheringWriter.gather(response.body)
-                    handoff.prepare(.complete(response))
-                } else {
-                    let relay = BodyRelay()
-                    streamed = relay
-                    let body = response.body
-                    handoff.deliver(.streamed(response, relay))
-                    try await relay.send(body)
-                }
-                if let failure { throw failure }
+    /// `body`, written inside the scope `closer` closes once the body is out; a hook that fails
+    /// then can only be logged.
+    private static func streamed(_ body: ResponseBody, in closer: ScopeCloser, logger: Logger) -> ResponseBody {
+        ResponseBody(contentLength: body.contentLength) { writer in
+            do {
+                try await closer.scope.run { try await body.write(writer) }
+            } catch {
+                try await closer.close(failing: error)
+                throw error
             }
-            handoff.deliverPrepared()
-        } catch let failure as ErrorStatusResponse {
-            _ = failure  // the response stands; the hooks were told the request failed
-            handoff.deliverPrepared()
-        } catch {
-            if streamed == nil {
-                handoff.fail(error)
-            } else if error is ShutdownError {
-                // The body is out: the hooks' problem can only be reported.
-                context.logger.error("request scope's onShutdown hooks failed", metadata: ["error": "\(error)"])
+            do {
+                try await closer.close(failing: nil)
+            } catch {
+                logger.error("request scope's onShutdown hooks failed", metadata: ["error": "\(error)"])
             }
         }
-        streamed?.close()
     }
 }
 
