@@ -66,15 +66,16 @@ extension Container {
     private func withScope<R>(
         _ scope: Scope, provided: [InstanceBox], isolation: isolated (any Actor)?, operation: () async throws -> R
     ) async throws -> R {
-        let handle = ScopeHandle(open: OpenScope(scope, parent: OpenScope.innermost, provided: provided))
+        // `ScopeHandle`'s `run` and `close`, written out: a request's cost, with no frame between.
+        let open = OpenScope(scope, parent: OpenScope.innermost, provided: provided)
         let value: R
         do {
-            value = try await handle.run(isolation: isolation, operation)
+            value = try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation)
         } catch {
-            try await handle.close(failing: error)
+            try await Ending.close(open.close(), reason: .scopeFailed(error), reporting: false)
             throw error
         }
-        try await handle.close()
+        try await Ending.close(open.close(), reason: .scopeSucceeded, reporting: true)
         return value
     }
 
