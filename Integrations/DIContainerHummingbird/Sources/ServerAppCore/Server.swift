@@ -86,9 +86,9 @@ public enum Server {
         let containerService = ContainerService(
             container: container, shutdownTimeout: configuration.shutdownTimeout, logger: logger)
         var application = makeApplication(container: container, configuration: configuration, logger: logger)
-        // Accept no request before the eager services are built: a second `start()` builds only
-        // what is not built yet (the singletons' builds in flight are waited for, not repeated).
-        application.beforeServerStarts { try await container.start() }
+        // Accept no request before the eager services are built; a failed start fails the
+        // application with the start's own error.
+        application.beforeServerStarts { try await containerService.started() }
         var group = ServiceGroupConfiguration(
             services: [containerService, application], gracefulShutdownSignals: signals, logger: logger)
         // Past the hooks' own timeout and a margin for draining requests, cancel everything.

@@ -31,9 +31,9 @@ import ServiceLifecycle
 ///
 /// The container starts inside the group, in this service's `run()`: do not call `start()`
 /// before running the group, where a failed start would leave what it built open. To keep a
-/// server from accepting requests before the start, have it call `container.start()` too
-/// before it listens (Hummingbird: `app.beforeServerStarts { try await container.start() }`): a
-/// second `start()` builds only what is not built yet.
+/// server from accepting requests before the start, have it wait for the start before it
+/// listens, with `started()` (Hummingbird: `app.beforeServerStarts { try await service.started() }`):
+/// it returns once the container started, and throws the start's error if it failed.
 ///
 /// What `run()` does, in order:
 /// 1. `container.start()` builds every `eager()` registration, dependencies first. If that
@@ -51,6 +51,8 @@ import ServiceLifecycle
 public struct ContainerService: Service {
     /// The container whose lifecycle this service runs.
     public let container: Container
+    /// How the start in `run()` ended, shared by the copies of this service.
+    private let outcome = StartOutcome()
     /// How long the `onShutdown` hooks may run in all before the rest are abandoned or skipped.
     public let shutdownTimeout: Duration
     /// Where the service says that the container started and how its shutdown went.
@@ -75,6 +77,24 @@ public struct ContainerService: Service {
         self.logger = logger
     }
 
+    /// Waits until `run()` has started the container: for a service that must not begin before
+    /// the eager registrations are built (a server that would accept requests).
+    ///
+    /// ```swift
+    /// let service = ContainerService(container: container, logger: logger)
+    /// app.beforeServerStarts { try await service.started() }   // Hummingbird
+    /// ```
+    ///
+    /// It waits for this service's own start, so it never starts the container a second time,
+    /// and a service waiting for it fails with the start's error, whichever the group reports
+    /// first. It waits for as long as `run()` has not been called.
+    ///
+    /// - Throws: The start's error (`StartupError`) if it failed; `CancellationError` if the
+    ///   waiting task is cancelled first.
+    public func started() async throws {
+        try await outcome.wait()
+    }
+
     /// Starts the container, waits for graceful shutdown or cancellation, then shuts the
     /// container down.
     ///
@@ -96,9 +116,11 @@ public struct ContainerService: Service {
             logger.error("Container failed to start; shutting down what was built", metadata: ["error": "\(error)"])
             // The start's error is the one to report; a failing hook now is only logged.
             _ = try? await shutDown()
+            outcome.finish(.failure(error))
             throw error
         }
         logger.debug("Container started")
+        outcome.finish(.success(()))
 
         let reason: String
         do {

@@ -110,6 +110,54 @@ struct ContainerServiceTests {
         #expect(events.firstIndex(of: "repository closed") ?? .max < events.firstIndex(of: "database closed") ?? -1)
     }
 
+    @Test("started() returns once run() started the container, for waiters before and after the start")
+    func startedWaitsForTheStart() async throws {
+        let log = EventLog()
+        let container = makeContainer(log: log)
+        let service = ContainerService(container: container, logger: quiet)
+        let early = Task {
+            try await service.started()
+            return await log.events
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [service, WorkerService(log: log)], gracefulShutdownSignals: [], logger: quiet))
+        let run = Task { try await group.run() }
+        let seenEarly = try await early.value
+        #expect(seenEarly.contains("repository opened"), "the waiter resumed before the start ended: \(seenEarly)")
+        try await service.started()  // after the start: at once
+        await group.triggerGracefulShutdown()
+        try await run.value
+        #expect(await log.events.filter { $0 == "database opened" }.count == 1, "started() starts nothing itself")
+    }
+
+    @Test("started() throws the start's own error when it failed, never the shut-down container's")
+    func startedThrowsTheStartupError() async throws {
+        for _ in 0..<5 {
+            let log = EventLog()
+            let container = makeContainer(log: log)
+            container.register(Int.self, lifetime: .singleton) { _ in throw Broken(what: "settings") }.eager()
+            // The shutdown after the failed start takes a while; the waiter asks while it runs.
+            container.register(Double.self, lifetime: .singleton) { _ in 1 }
+                .onShutdown { _ in try? await Task.sleep(for: .milliseconds(100)) }
+                .eager()
+            let service = ContainerService(container: container, logger: quiet)
+            let waiter = WaitingService(service: service, delay: .milliseconds(20))
+            let group = ServiceGroup(
+                configuration: .init(services: [service, waiter], gracefulShutdownSignals: [], logger: quiet))
+            let error = await failure(StartupError.self, of: Task { try await group.run() })
+            #expect(error?.failures.count == 1)
+            await #expect(throws: StartupError.self) { try await service.started() }
+        }
+    }
+
+    @Test("a task waiting in started() is cancelled with CancellationError")
+    func startedCancelled() async throws {
+        let service = ContainerService(container: Container(), logger: quiet)
+        let waiter = Task { try await service.started() }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+    }
+
     @Test("a failing onShutdown hook makes run() throw ShutdownError, naming the service; the other hooks still run")
     func failingHook() async throws {
         let log = EventLog()

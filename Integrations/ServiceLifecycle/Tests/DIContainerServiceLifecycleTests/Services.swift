@@ -1,3 +1,4 @@
+import DIContainerServiceLifecycle
 import ServiceLifecycle
 
 /// A database connection: built by an async factory, closed by an `onShutdown` hook.
@@ -38,5 +39,18 @@ struct WorkerService: Service {
         await log.record("worker running")
         try? await gracefulShutdown()
         await log.record("worker stopped")
+    }
+}
+
+/// A service that waits for the container service's start before it runs, as a server does
+/// before it accepts requests, after `delay` of its own setup (a server binding its socket).
+struct WaitingService: Service {
+    let service: ContainerService
+    var delay: Duration = .zero
+
+    func run() async throws {
+        try await Task.sleep(for: delay)
+        try await service.started()
+        try? await gracefulShutdown()
     }
 }
