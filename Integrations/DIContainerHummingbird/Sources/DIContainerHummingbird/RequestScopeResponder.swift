@@ -99,25 +99,25 @@ where Wrapped.Context: RequestContext {
         // Opened here and closed where the body has been written, which for a streamed body is
         // after this function returned: the handlers run in this task, the body's writer in the
         // task that writes the response, each inside the scope.
-        let scope = container.openScope(scope, providing: value)
+        let opened = container.openScope(scope, providing: value)
         var response: Response
         let isGathered: Bool
         do {
-            response = try await scope.run { try await wrapped.respond(to: request, context: context) }
+            response = try await opened.run { try await wrapped.respond(to: request, context: context) }
             isGathered = response.body.contentLength.map { $0 <= Self.gatheredBodyLimit } ?? false
             if isGathered {
                 let body = response.body
-                response.body = try await scope.run { try await GatheringWriter.gather(body) }
+                response.body = try await opened.run { try await GatheringWriter.gather(body) }
             }
         } catch {
-            try await scope.close(failing: error)
+            try await opened.close(failing: error)
             throw error
         }
         let failure = failsOn.isFailing(response.status) ? ErrorStatusResponse(status: response.status) : nil
         if isGathered {
-            try await scope.close(failing: failure)
+            try await opened.close(failing: failure)
         } else {
-            response.body = Self.streamed(response.body, in: ScopeCloser(scope, failure: failure), logger: context.logger)
+            response.body = Self.streamed(response.body, in: ScopeCloser(opened, failure: failure), logger: context.logger)
         }
         return response
     }
