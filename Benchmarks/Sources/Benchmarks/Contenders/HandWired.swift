@@ -27,6 +27,16 @@ enum HandWired: Contestant {
                     PlaceOrderUseCase(unitOfWork: UnitOfWork(), user: CurrentUser(), pool: holder.pool, settings: holder.settings)
                 }
             },
+            // A server's request: its transaction begun on a leased connection, the use case
+            // built on it, the transaction committed, as the example's hand-wired routes do.
+            .async(.serverRequest) { n in
+                for index in 0..<n {
+                    let identity = RequestIdentity(requestID: index)
+                    let transaction = await RequestTransaction.begin(pool: holder.leasePool, identity: identity)
+                    blackHole(DescribeRequestUseCase(identity: identity, transaction: transaction))
+                    await transaction.finish(committing: true)
+                }
+            },
             // The benchmark runs its cases on the main thread.
             .single(.mainActorResolve) { n in
                 MainActor.assumeIsolated { repeatOperation(n) { ProfileModel(logger: PrintLogger()) } }
@@ -50,6 +60,7 @@ enum HandWired: Contestant {
     private final class SingletonHolder: Sendable {
         let settings: any Settings = AppSettings()
         let pool = ConnectionPool()
+        let leasePool = LeasePool()
     }
 
     private static func makeChain() -> Level9 {

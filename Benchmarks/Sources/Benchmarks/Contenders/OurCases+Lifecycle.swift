@@ -1,7 +1,7 @@
 import DIContainer
 
 /// Cases 13 and 14: request scopes, as a server opens one per request with
-/// `withScope(.request)`, with and without an `onShutdown` hook.
+/// `withScope(.request)`, with and without an `onShutdown` hook, and a server's whole request.
 extension OurCases {
     /// The request cases: one scope opened, used and closed (case 13, also with one empty
     /// `onShutdown` hook on a request-scoped service), and many scopes at once,
@@ -14,6 +14,7 @@ extension OurCases {
         try verifyRequestScope(request)
         let hooked = makeRequestContainer(withHook: true)
         try verifyRequestScope(hooked)
+        let server = makeServerContainer()
         let scoped = makeConcurrentContainer(sessionLifetime: .scoped(.request))
         let transient = makeConcurrentContainer(sessionLifetime: .transient)
 
@@ -26,6 +27,14 @@ extension OurCases {
             .async(.requestScopeWithHook) { n in
                 for _ in 0..<n {
                     blackHole(try await hooked.withScope(.request) { try hooked.resolve(PlaceOrderUseCase.self) })
+                }
+            },
+            .async(.serverRequest) { n in
+                for index in 0..<n {
+                    blackHole(
+                        try await server.withScope(.request, providing: RequestIdentity(requestID: index)) {
+                            try await server.resolveAsync(DescribeRequestUseCase.self)
+                        })
                 }
             },
             BenchmarkCase(
@@ -75,6 +84,30 @@ extension OurCases {
             PlaceOrderUseCase(
                 unitOfWork: try r.resolve(UnitOfWork.self), user: try r.resolve(CurrentUser.self),
                 pool: try r.resolve(ConnectionPool.self), settings: try r.resolve(Settings.self))
+        }
+        return container
+    }
+
+    /// The server-request case's graph, as the example server registers it: the identity handed
+    /// in, the pool a singleton, the transaction request-scoped with an `async` factory and a
+    /// commit hook with a timeout, the use case transient with an `async` factory.
+    private static func makeServerContainer() -> Container {
+        let container = Container()
+        container.register(RequestIdentity.self, providedBy: .request)
+        container.register(LeasePool.self, lifetime: .singleton) { _ in LeasePool() }
+        container.register(RequestTransaction.self, lifetime: .scoped(.request)) { r async throws in
+            await RequestTransaction.begin(pool: try r.resolve(LeasePool.self), identity: try r.resolve(RequestIdentity.self))
+        }
+        .onShutdown(timeout: .seconds(5)) { transaction, reason in
+            if case .scopeSucceeded = reason {
+                await transaction.finish(committing: true)
+            } else {
+                await transaction.finish(committing: false)
+            }
+        }
+        container.register(DescribeRequestUseCase.self) { r async throws in
+            DescribeRequestUseCase(
+                identity: try r.resolve(RequestIdentity.self), transaction: try await r.resolveAsync(RequestTransaction.self))
         }
         return container
     }

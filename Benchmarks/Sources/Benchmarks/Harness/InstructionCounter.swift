@@ -16,7 +16,7 @@ struct InstructionCounter {
     static let coreScenarios: [Scenario] = [
         .noDeps, .oneDep, .oneDepNamed, .chain, .graphChain, .singleton, .runtimeArgument, .makerCall,
         .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve, .requestScope,
-        .requestScopeWithHook,
+        .requestScopeWithHook, .serverRequest,
     ]
 
     /// Operations in the shorter run; the longer run has twice as many. A case whose batch

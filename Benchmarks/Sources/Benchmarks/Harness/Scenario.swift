@@ -41,6 +41,10 @@ enum Scenario: String, Sendable, CaseIterable {
     case requestScope
     /// The same request scope, with one empty `onShutdown` hook on a request-scoped service.
     case requestScopeWithHook
+    /// A server's request as the example server serves one: the request's identity handed into
+    /// the scope, a use case and an actor-backed unit of work built by `async` factories, and
+    /// the unit of work's `onShutdown(timeout:)` hook committing it as the scope closes.
+    case serverRequest
     /// `concurrentRequests` request scopes at once, each resolving a use case whose session a
     /// 5 ms `async` request-scoped factory loads.
     case concurrentScopes

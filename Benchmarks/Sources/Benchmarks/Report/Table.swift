@@ -41,6 +41,9 @@ struct Table {
         Row(
             number: 1, title: "hand-wired: use case on two new request objects and two stored singletons",
             scenario: .requestScope, primary: .handWired, floor: .requestScope),
+        Row(
+            number: 1, title: "hand-wired: a server's request (its objects built and committed by hand)",
+            scenario: .serverRequest, primary: .handWired, floor: .serverRequest),
         Row(number: 2, title: "transient: no deps", scenario: .noDeps, floor: .noDeps),
         Row(number: 2, title: "transient: one dep", scenario: .oneDep, floor: .oneDep),
         Row(number: 2, title: "transient: 10-level chain", scenario: .chain, floor: .chain),
@@ -89,6 +92,10 @@ struct Table {
         Row(
             number: 13, title: "request scope with one `onShutdown` hook (empty) on a request-scoped service",
             scenario: .requestScopeWithHook, floor: .requestScope),
+        Row(
+            number: 13,
+            title: "a server's request: identity handed in, `async` factories, actor unit of work, `onShutdown(timeout:)` commit",
+            scenario: .serverRequest, floor: .serverRequest),
         Row(
             number: 14, title: "1,000 concurrent request scopes, 5 ms async request-scoped factory (per scope, aggregate)",
             scenario: .concurrentScopes),
