@@ -79,6 +79,32 @@ struct ScopeHandleTests {
         #expect(log.all == ["committed", "committed"])
     }
 
+    @Test("closed while work still runs in it: the hooks run once, at the first close, and the work's later resolves are refused")
+    func closedUnderRunningWork() async throws {
+        let log = EventLog()
+        let container = makeContainer(log: log)
+        let scope = container.openScope(.request)
+        let built = Gate()
+        let closed = Gate()
+        let work = Task {
+            try await scope.run {
+                let first = try container.resolve(UnitOfWork.self)
+                built.open()
+                await closed.wait()
+                return (first, Result { try container.resolve(UnitOfWork.self) })
+            }
+        }
+        await built.wait()
+        async let one: Void = scope.close()
+        async let two: Void = scope.close()
+        _ = try await (one, two)
+        closed.open()
+        let (first, later) = try await work.value
+        #expect(log.all == ["committed"])
+        #expect(first.serial == 1)
+        #expect(throws: ResolutionError.self) { try later.get() }
+    }
+
     @Test("a scope never closed is ended by the container's shutdown")
     func endedByShutdown() async throws {
         let log = EventLog()
