@@ -49,7 +49,7 @@ extension Container {
         // A built singleton needs no resolution. (A kept value that is no `S`, a custom storage's
         // own, goes on to the resolution, which says so.) The cast is `cast(_:to:otherwise:)`
         // written out: its closure would cost this read a few percent.
-        if !isTraced, let slot = entry.slot, case .box(let box)? = Kept(in: slot.storage.current) {
+        if !isTraced, let box = entry.reusableInstance(below: nil) {
             switch box.value {
             case let kept as S: return kept
             default: break
@@ -122,6 +122,13 @@ extension Container {
             let made: S = try StepStart.build(S.self, entry, parent: parent, resolution: resolution, arguments)
             if entry.additions != nil { StepStart.queueHooks(of: made, entry, parent: parent, resolution: resolution, slot: nil) }
             return made
+        }
+        // A kept instance a dependency may have with no `StepStart`, as at the top level.
+        if resolution.scope == nil, !resolution.isTraced, let box = entry.reusableInstance(below: parent) {
+            switch box.value {
+            case let kept as S: return kept
+            default: break
+            }
         }
         let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
@@ -279,6 +286,22 @@ extension Container {
                 .forwardingMismatch(target: target.service, instanceType: displayName(of: type(of: value))),
                 path: step.path, registrationSite: target.site)
         }
+    }
+}
+
+extension Entry {
+    /// The instance kept for this registration, boxed, where a resolve may hand it out with no
+    /// step (the caller checks that no override scope applies and nothing traces): only a
+    /// synchronous registration's, and below a step not a `.scoped` one's, whose consumer the
+    /// step checks for a captive dependency first. Whatever is not kept (not built yet, dropped
+    /// by a reset, a shutdown or a replacement) takes the step, which builds it or says why not.
+    func reusableInstance(below parent: Step?) -> InstanceBox? {
+        guard kind == .sync, let slot else { return nil }
+        // `ScopedStorage`: a `.scoped` lifetime's own (a scope with a storage of its own keeps no
+        // captive rule).
+        if parent != nil, slot.storage is ScopedStorage { return nil }
+        guard case .box(let box)? = Kept(in: slot.storage.current) else { return nil }
+        return box
     }
 }
 

@@ -154,7 +154,7 @@ final class Slot: Sendable {
             drainers.first?.resume(returning: late)
             for drainer in drainers.dropFirst() { drainer.resume(returning: []) }
         }
-        resolution.container.ledger.endInBackground(ended, reason: .reset)
+        if !ended.isEmpty { resolution.container.ledger.endInBackground(ended, reason: .reset) }
         return isKept
     }
 
