@@ -38,6 +38,30 @@ struct CaptiveDependencyTests {
         #expect("\(error)".contains("Provider<RequestContext>"))
     }
 
+    @Test(
+        "a dependency already kept in its scope is refused as well: reuse is checked like a build",
+        arguments: [Lifetime.singleton, .weak, .scoped(.session)])
+    func refusedWhenAlreadyKept(lifetime: Lifetime) async throws {
+        let container = container(audit: lifetime)
+        let error = try await #require(throws: ResolutionError.self) {
+            try await container.withScope(.request) {
+                _ = try container.resolve(RequestContext.self)
+                _ = try container.resolve(AuditLog.self)
+            }
+        }
+        guard case .captiveDependency = error.kind else {
+            Issue.record("expected a captive dependency, got \(error)")
+            return
+        }
+        #expect(error.path.map(\.typeName) == ["AuditLog", "RequestContext"])
+        // A scope's generation (no scope open) outlives no singleton either.
+        let generations = Container()
+        generations.register(RequestContext.self, lifetime: .scoped(.session)) { _ in RequestContext(user: "a") }
+        generations.register(AuditLog.self, lifetime: .singleton) { r in AuditLog(context: try r.resolve(RequestContext.self)) }
+        _ = try generations.resolve(RequestContext.self)
+        #expect(throws: ResolutionError.self) { try generations.resolve(AuditLog.self) }
+    }
+
     @Test("transient and graph consumers, the same scope, and a Provider are fine")
     func allowed() async throws {
         for lifetime in [Lifetime.transient, .graph, .scoped(.request)] {
