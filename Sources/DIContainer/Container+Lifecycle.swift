@@ -72,10 +72,10 @@ extension Container {
         do {
             value = try await OpenScope.$innermost.withValue(open, operation: operation, isolation: isolation)
         } catch {
-            try await Ending.close(open.close(), reason: .scopeFailed(error), reporting: false)
+            try await Ending.close(open.close(), reason: .scopeFailed(error), reporting: false, in: self)
             throw error
         }
-        try await Ending.close(open.close(), reason: .scopeSucceeded, reporting: true)
+        try await Ending.close(open.close(), reason: .scopeSucceeded, reporting: true, in: self)
         return value
     }
 
@@ -98,7 +98,7 @@ extension Container {
     public func openScope<each V: Sendable>(_ scope: Scope, providing values: repeat each V) -> ScopeHandle {
         var provided: [InstanceBox] = []
         for value in repeat each values { provided.append(InstanceBox(value)) }
-        return ScopeHandle(open: OpenScope(scope, parent: OpenScope.innermost, provided: provided))
+        return ScopeHandle(open: OpenScope(scope, parent: OpenScope.innermost, provided: provided), container: self)
     }
 
     /// Builds every registration of this container marked `Registration.eager()`, each after the
@@ -223,7 +223,7 @@ extension Container {
         var report = await Self.reports(of: running, until: deadline)
         // The order follows the registrations as they were: from now on they refuse.
         let registered = Dictionary(refused.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        report.merge(await Ending.run(endings, reason: .containerShutdown, until: deadline, registered: registered))
+        report.merge(await Ending.run(endings, reason: .containerShutdown, until: deadline, registered: registered, in: self))
         guard report.isClean else { throw ShutdownError(report: report) }
         return report
     }

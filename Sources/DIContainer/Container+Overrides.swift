@@ -114,10 +114,10 @@ extension Container {
         do {
             value = try await OverrideScope.$value.withValue(scope, operation: operation, isolation: isolation)
         } catch {
-            try await Ending.close(scope.close(), reason: .scopeFailed(error), reporting: false)
+            try await Ending.close(scope.close(), reason: .scopeFailed(error), reporting: false, in: self)
             throw error
         }
-        try await Ending.close(scope.close(), reason: .scopeSucceeded, reporting: true)
+        try await Ending.close(scope.close(), reason: .scopeSucceeded, reporting: true, in: self)
         return value
     }
 

@@ -148,7 +148,7 @@ extension Container {
                 if let problem { problems.append(problem) }
             }
         }
-        _ = await Ending.run(opened.close(), reason: .scopeSucceeded, until: nil)
+        _ = await Ending.run(opened.close(), reason: .scopeSucceeded, until: nil, in: self)
         return finishInspection(entries, answering, scope: scope, problems: problems, offMainActor: [])
     }
 

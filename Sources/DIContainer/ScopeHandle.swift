@@ -28,6 +28,8 @@
 /// holds the work.
 public struct ScopeHandle: Sendable {
     let open: OpenScope
+    /// The container that opened it, which lends its registrations to order the scope's endings.
+    let container: Container
 
     /// The scope this is an instance of.
     public var scope: Scope { open.scope }
@@ -55,9 +57,9 @@ public struct ScopeHandle: Sendable {
     ///   others ran all the same); nothing when an error was given, which the caller reports.
     public func close(failing error: (any Error)? = nil, isolation: isolated (any Actor)? = #isolation) async throws {
         if let error {
-            try await Ending.close(open.close(), reason: .scopeFailed(error), reporting: false)
+            try await Ending.close(open.close(), reason: .scopeFailed(error), reporting: false, in: container)
         } else {
-            try await Ending.close(open.close(), reason: .scopeSucceeded, reporting: true)
+            try await Ending.close(open.close(), reason: .scopeSucceeded, reporting: true, in: container)
         }
     }
 }

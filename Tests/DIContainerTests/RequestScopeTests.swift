@@ -134,6 +134,46 @@ struct RequestScopeTests {
         #expect(user == "fake")
     }
 
+    @Test("a scope's hooks follow what the factories asked for, through a service in between, for a dependency built after its consumer")
+    func hooksFollowWhatWasAskedFor() async throws {
+        final class Gateway: Sendable {
+            let context: RequestContext
+            init(context: RequestContext) { self.context = context }
+        }
+        let log = EventLog()
+        let container = Container()
+        container.register(RequestContext.self, lifetime: .scoped(.request)) { _ in RequestContext(user: "a") }
+            .onShutdown { _ in log.record("context closed") }
+        container.register(Gateway.self) { r in Gateway(context: try r.resolve(RequestContext.self)) }
+        // The unit of work reaches the context through a `Lazy` of the gateway, unread when the
+        // context is built: the context is newer and on no path through it, so only what the
+        // factories asked for (the gateway's, looked up in the container closing the scope)
+        // orders the two.
+        container.register(UnitOfWork.self, lifetime: .scoped(.request)) { r in
+            _ = try r.resolve(Lazy<Gateway>.self)
+            return UnitOfWork(pool: Pool(serial: 0), serial: 1)
+        }
+        .onShutdown { _ in
+            // Slow: without the order, the context's hook would run meanwhile and log first.
+            try await Task.sleep(for: .milliseconds(50))
+            log.record("unit of work closed")
+        }
+        try await container.validateAsync()  // learns what the gateway asks for (its scope's hooks log too)
+        let learned = log.all.count
+        try await container.withScope(.request) {
+            _ = try container.resolve(UnitOfWork.self)
+            _ = try container.resolve(RequestContext.self)
+        }
+        #expect(log.all.dropFirst(learned) == ["unit of work closed", "context closed"])
+        let scope = container.openScope(.request)
+        try await scope.run {
+            _ = try container.resolve(UnitOfWork.self)
+            _ = try container.resolve(RequestContext.self)
+        }
+        try await scope.close()
+        #expect(log.all.dropFirst(learned + 2) == ["unit of work closed", "context closed"])
+    }
+
     @Test("a failing hook at the end of a scope is reported, after the others ran; the operation's error wins")
     func failingHook() async throws {
         struct RollbackFailed: Error {}

@@ -15,7 +15,11 @@ final class Ending: Sendable {
     /// built: the path above its step, and the registration that made the handle (`Lazy`,
     /// `Provider`) whose read built it. Their endings run first.
     let consumers: [Key]
-    /// Where its registration is looked up, to follow what the factories asked for.
+    /// Where its registration is looked up, to follow what the factories asked for; `nil` for an
+    /// instance an open scope keeps, whose endings run where a container closes the scope and
+    /// lends its own (`run(_:reason:until:registered:in:)`). A weak reference gives the container
+    /// a side table, and each later retain and release of it takes the runtime's slower path:
+    /// a server's every request would pay that for its scope's hooks.
     weak let container: Container?
     /// When it was kept: endings run newest first unless the dependencies say more.
     let sequence: UInt64
@@ -34,7 +38,7 @@ final class Ending: Sendable {
             step = consumer.parent
         }
         self.consumers = consumers
-        container = resolution.container
+        container = type(of: store) == OpenScope.Store.self ? nil : resolution.container
         sequence = Ending.nextSequence()
     }
 
@@ -43,7 +47,8 @@ final class Ending: Sendable {
     init?(_ entry: Entry, adopting instance: InstanceBox, in store: any InstanceStorage, in container: Container) {
         let hooks = entry.shutdownHooks
         guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
-        (self.entry, self.instance, self.hooks, self.consumers, self.container) = (entry, held, hooks, [], container)
+        (self.entry, self.instance, self.hooks, self.consumers) = (entry, held, hooks, [])
+        self.container = type(of: store) == OpenScope.Store.self ? nil : container
         sequence = Ending.nextSequence()
     }
 
@@ -70,7 +75,7 @@ final class Ending: Sendable {
     /// still runs is abandoned and what has not started is skipped, each named in the report.
     static func run(
         _ endings: [Ending], reason: ShutdownReason, until deadline: ContinuousClock.Instant?,
-        registered: [Key: Entry] = [:], isolation: isolated (any Actor)? = #isolation
+        registered: [Key: Entry] = [:], in container: Container? = nil, isolation: isolated (any Actor)? = #isolation
     ) async -> ShutdownReport {
         var report = ShutdownReport()
         // One ending: nothing to order, so it runs right here (its hooks each within the deadline).
@@ -83,7 +88,7 @@ final class Ending: Sendable {
             return report
         }
         guard !endings.isEmpty else { return report }
-        let graph = EndingGraph(endings, registered: registered)
+        let graph = EndingGraph(endings, registered: registered, in: container)
         let (events, yield) = AsyncStream.makeStream(of: Event.self)
         var started = [Bool](repeating: false, count: endings.count)
         var running = 0
@@ -162,7 +167,8 @@ final class Ending: Sendable {
     /// `ShutdownError`, else the operation's own error is what the caller throws. Runs in the
     /// caller's isolation: a scope with nothing to shut down switches no executor.
     static func close(
-        _ endings: [Ending], reason: ShutdownReason, reporting: Bool, isolation: isolated (any Actor)? = #isolation
+        _ endings: [Ending], reason: ShutdownReason, reporting: Bool, in container: Container,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws {
         guard !endings.isEmpty else { return }
         var report = ShutdownReport()
@@ -170,7 +176,7 @@ final class Ending: Sendable {
             // A request's usual case: one instance with hooks, nothing to order.
             await endings[0].runHooks(reason: reason, until: nil, into: &report)
         } else {
-            report = await run(endings, reason: reason, until: nil)
+            report = await run(endings, reason: reason, until: nil, in: container)
         }
         if reporting, !report.isClean { throw ShutdownError(report: report) }
     }

@@ -12,15 +12,17 @@ final class EndingGraph {
     /// The endings' indices, newest first.
     private let newestFirst: [Int]
 
-    /// - Parameter registered: The registrations to follow keys through, when the container no
-    ///   longer answers with them (it shut down: its registrations now refuse); else the
-    ///   container's own.
-    init(_ endings: [Ending], registered: [Key: Entry] = [:]) {
+    /// - Parameters:
+    ///   - registered: The registrations to follow keys through, when the container no longer
+    ///     answers with them (it shut down: its registrations now refuse); else the container's own.
+    ///   - container: Where to look up the registrations of endings that keep no container (an
+    ///     open scope's): the container closing the scope.
+    init(_ endings: [Ending], registered: [Key: Entry] = [:], in container: Container? = nil) {
         var byKey: [Key: [Int]] = [:]
         for (index, ending) in endings.enumerated() { byKey[ending.entry.key, default: []].append(index) }
         var dependencies = [Set<Int>](repeating: [], count: endings.count)
         for (index, ending) in endings.enumerated() {
-            for key in Self.reach(from: ending, registered: registered) {
+            for key in Self.reach(from: ending, registered: registered, in: ending.container ?? container) {
                 for dependency in byKey[key] ?? [] where endings[dependency].entry !== ending.entry {
                     dependencies[index].insert(dependency)
                 }
@@ -41,12 +43,11 @@ final class EndingGraph {
 
     /// The keys `ending`'s registration reaches through what its factory (and hooks) asked for,
     /// and what those asked for in turn.
-    private static func reach(from ending: Ending, registered: [Key: Entry]) -> Set<Key> {
-        guard let container = ending.container else { return [] }
+    private static func reach(from ending: Ending, registered: [Key: Entry], in container: Container?) -> Set<Key> {
         var reached: Set<Key> = []
         var next = dependencies(of: ending.entry)
         while let key = next.popLast() {
-            guard reached.insert(key).inserted, let entry = registered[key] ?? container.entry(for: key, scope: nil) else { continue }
+            guard reached.insert(key).inserted, let entry = registered[key] ?? container?.entry(for: key, scope: nil) else { continue }
             next += dependencies(of: entry)
         }
         return reached
