@@ -38,7 +38,7 @@ final class Ending: Sendable {
             step = consumer.parent
         }
         self.consumers = consumers
-        container = type(of: store) == OpenScope.Store.self ? nil : resolution.container
+        container = Ending.lookup(in: resolution.container, keptIn: store)
         sequence = Ending.nextSequence()
     }
 
@@ -48,8 +48,14 @@ final class Ending: Sendable {
         let hooks = entry.shutdownHooks
         guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
         (self.entry, self.instance, self.hooks, self.consumers) = (entry, held, hooks, [])
-        self.container = type(of: store) == OpenScope.Store.self ? nil : container
+        self.container = Ending.lookup(in: container, keptIn: store)
         sequence = Ending.nextSequence()
+    }
+
+    /// The container an ending kept in `store` keeps for its lookups: none for an open scope's
+    /// store (see `container`).
+    private static func lookup(in container: Container, keptIn store: any InstanceStorage) -> Container? {
+        type(of: store) == OpenScope.Store.self ? nil : container
     }
 
     /// `instance` as its ending holds it: weakly for a `weak` store (`nil` when the value cannot

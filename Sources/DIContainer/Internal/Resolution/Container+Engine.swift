@@ -123,8 +123,9 @@ extension Container {
             if entry.additions != nil { StepStart.queueHooks(of: made, entry, parent: parent, resolution: resolution, slot: nil) }
             return made
         }
-        // A kept instance a dependency may have with no `StepStart`, as at the top level.
-        if resolution.scope == nil, !resolution.isTraced, let box = entry.reusableInstance(below: parent) {
+        // A kept instance a dependency may have with no `StepStart`, by the top level's gate (a
+        // top-level step needs no second asking: `resolve` asked before making the resolution).
+        if parent != nil, resolution.scope == nil, !resolution.isTraced, let box = entry.reusableInstance(below: parent) {
             switch box.value {
             case let kept as S: return kept
             default: break
