@@ -72,6 +72,12 @@ public struct Locked<Value> {
         }
     }
 
+    /// Whether `other` is a copy of this lock: the same value and mutex.
+    @inlinable
+    public func isSame(as other: Locked<Value>) -> Bool {
+        storage == other.storage
+    }
+
     /// The value and its mutex. The buffer destroys the value; the mutex is destroyed here.
     @usableFromInline final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         deinit {

@@ -5,7 +5,11 @@ import DIContainerLocking
 /// in the background — of instances a `reset` dropped, a replaced or removed registration kept,
 /// or a build finished after its store had closed. `shutdown` closes the scopes and waits for
 /// those hooks (within its deadline), so that nothing a container built ends unreported.
-final class Ledger: Sendable {
+///
+/// A value that shares its state: copies of a ledger (a container's, its registry's, an override
+/// scope's) are one ledger. A struct, not a class, so that a new container makes one allocation
+/// fewer.
+struct Ledger: Sendable {
     private struct State: Sendable {
         var openScopes: [ObjectIdentifier: OpenScope] = [:]
         /// The hooks running in the background, by a number of their own.
@@ -15,6 +19,11 @@ final class Ledger: Sendable {
     }
 
     private let state = Locked(State())
+
+    /// Whether `other` is this ledger (a copy of it).
+    func isSame(as other: Ledger) -> Bool {
+        state.isSame(as: other.state)
+    }
 
     /// Notes that `scope` keeps instances with hooks, until it closes; nothing once closed (the
     /// scope then ends them itself, when its `withScope` returns).
@@ -47,8 +56,7 @@ final class Ledger: Sendable {
 
     /// Runs `work` in the background, tracked until it ends.
     private func track(_ work: @escaping @Sendable () async -> ShutdownReport) {
-        // The task holds the ledger's state, not the ledger (a weak reference would give the
-        // ledger a side table for as long as it lives): a cycle only until the task ends.
+        // The task holds the ledger's state: a cycle only until the task ends.
         let state = self.state
         state.withLock { running in
             running.lastID += 1

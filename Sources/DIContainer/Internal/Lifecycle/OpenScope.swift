@@ -72,7 +72,7 @@ final class OpenScope: Sendable {
             // The ledgers of `container` and its ancestors not tracking the scope yet.
             var new: [Ledger] = []
             var next: Container? = container
-            while let container = next, !state.ledgers.contains(where: { $0 === container.ledger }) {
+            while let container = next, !state.ledgers.contains(where: { $0.isSame(as: container.ledger) }) {
                 new.append(container.ledger)
                 next = container.parent
             }

@@ -43,7 +43,8 @@ final class LearnedDependencies: Sendable {
     /// for more) and no run completed.
     func isLearningFactory(_ entry: Entry) -> Bool {
         guard entry.kind != .forwarding, entry.definition.dependencyTypes == nil || !entry.decorators.isEmpty else { return false }
-        return factoryDependencies(of: entry)?.isComplete != true
+        // Read in place: a copy of the record would retain and release its lists.
+        return records.withLock { $0[EntryID(entry)]?.factory?.isComplete != true }
     }
 
     /// The dependencies known without running the factory now: declared, forwarded to, or seen on

@@ -80,6 +80,23 @@ struct Registry: ~Copyable, Sendable {
             }
         }
 
+        /// Notes that `added` replaced `replaced`: a default yields, else the pair is recorded as a
+        /// `Replacement`. Returns the slots whose instances end with the replaced registration.
+        mutating func replaced(_ replaced: Entry, by added: Entry) -> [Slot] {
+            if declarations != nil, defaults.answering.remove(replaced.registration) != nil {
+                defaults.yielded[added.key] = (replaced.definition, replaced.registration)
+            } else {
+                recordReplacement(of: replaced, by: added)
+            }
+            return Registry.retired(replaced, by: added)
+        }
+
+        /// `entry` decorated by the decorators added here for its key (the key is not read when
+        /// none were added: most containers).
+        func decorated(_ entry: Entry) -> Entry {
+            decorators.isEmpty ? entry : entry.decorated(by: decorators(for: entry.key))
+        }
+
         func decorators(for key: Key) -> [AnyDecorator] {
             decorators.isEmpty ? [] : decorators[DecorationKey(key)] ?? []
         }
@@ -109,7 +126,7 @@ struct Registry: ~Copyable, Sendable {
 
     /// The slots of `replaced` (and its variants) that `replacement` does not share: what they
     /// keep ends with the registration.
-    private static func retired(_ replaced: Entry?, by replacement: Entry?) -> [Slot] {
+    fileprivate static func retired(_ replaced: Entry?, by replacement: Entry?) -> [Slot] {
         guard let replaced else { return [] }
         let kept = replacement?.withVariants.compactMap(\.slot) ?? []
         return replaced.withVariants.compactMap(\.slot).filter { slot in !kept.contains { $0 === slot } }
@@ -121,19 +138,16 @@ struct Registry: ~Copyable, Sendable {
     /// Returns the replaced one.
     @discardableResult
     func add(_ entry: Entry) -> Entry? {
-        let (replaced, retired) = state.withLock { state -> (Entry?, [Slot]) in
-            let added = entry.decorated(by: state.decorators(for: entry.key))
-            guard let replaced = state.put(added) else { return (nil, []) }
-            if state.declarations != nil, state.defaults.answering.remove(replaced.registration) != nil {
-                state.defaults.yielded[added.key] = (replaced.definition, replaced.registration)
-            } else {
-                state.recordReplacement(of: replaced, by: added)
-            }
-            return (replaced, Self.retired(replaced, by: added))
+        // A new key (what most registrations are) returns `nil` from the lock: no list to make.
+        let replacement = state.withLock { state -> (replaced: Entry, retired: [Slot])? in
+            let added = state.decorated(entry)
+            guard let replaced = state.put(added) else { return nil }
+            return (replaced, state.replaced(replaced, by: added))
         }
+        guard let replacement else { return nil }
         // What the replaced registration kept ends with it.
-        ledger.retire(retired)
-        return replaced
+        ledger.retire(replacement.retired)
+        return replacement.replaced
     }
 
     /// Marks the registration `registration` (under `key`) as a default: it yields to any other
@@ -210,7 +224,7 @@ struct Registry: ~Copyable, Sendable {
     func addUnlessRegistered(_ entry: Entry) {
         state.withLock { state in
             guard state.entries[entry.key] == nil else { return }
-            _ = state.put(entry.decorated(by: state.decorators(for: entry.key)))
+            _ = state.put(state.decorated(entry))
         }
     }
 

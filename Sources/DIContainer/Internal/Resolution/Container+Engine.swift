@@ -362,12 +362,15 @@ struct StepStart {
         try Step.checkCycle(entry, below: parent)
         let step = Step(entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent, on: thread))
         guard step.stack.allowsStep() else { throw StackExhausted(parent: parent, entry: entry) }
+        // The factory runs as the thread's running step (written out: a closure's captures
+        // cost each step a retain and a release apiece).
+        let outer = thread.running
+        thread.running = step
+        defer { thread.running = outer }
         let made: S
         do {
-            made = try thread.run(step) {
-                let made = try entry.factory(S.self, Args.self).make(step, arguments)
-                return entry.additions == nil ? made : try decorate(made, entry, step)
-            }
+            let built = try entry.factory(S.self, Args.self).make(step, arguments)
+            made = entry.additions == nil ? built : try decorate(built, entry, step)
             try step.checkRequesterRead()
         } catch {
             throw fail(step, error)

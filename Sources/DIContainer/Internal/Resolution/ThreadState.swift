@@ -15,8 +15,9 @@ import Darwin
 final class ThreadState {
     /// The step whose synchronous factory runs on this thread now.
     var running: Step?
-    /// This thread's stack, measured on first use.
-    private(set) lazy var stack = StackBounds.measure()
+    /// This thread's stack, measured when the state is made (a stored bound: a lazy one costs
+    /// each read a call and a retain of the state).
+    let stack: StackBounds
     /// The ids of the resolutions this thread starts: its number in the high bits, a count below.
     private var lastResolutionID: UInt64
 
@@ -26,6 +27,7 @@ final class ThreadState {
             return count
         }
         lastResolutionID = number << 40
+        stack = StackBounds.measure()
     }
 
     /// A new resolution's id: unique among the resolutions of the process (for the first 2^24
