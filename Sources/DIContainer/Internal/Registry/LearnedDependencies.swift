@@ -44,7 +44,10 @@ final class LearnedDependencies: Sendable {
     func isLearningFactory(_ entry: Entry) -> Bool {
         guard entry.kind != .forwarding, entry.definition.dependencyTypes == nil || !entry.decorators.isEmpty else { return false }
         // Read in place: a copy of the record would retain and release its lists.
-        return records.withLock { $0[EntryID(entry)]?.factory?.isComplete != true }
+        return records.withLock { records in
+            guard let index = records.index(forKey: EntryID(entry)) else { return true }
+            return records.values[index].factory?.isComplete != true
+        }
     }
 
     /// The dependencies known without running the factory now: declared, forwarded to, or seen on

@@ -367,10 +367,10 @@ struct StepStart {
         let outer = thread.running
         thread.running = step
         defer { thread.running = outer }
-        let made: S
+        var made: S
         do {
-            let built = try entry.factory(S.self, Args.self).make(step, arguments)
-            made = entry.additions == nil ? built : try decorate(built, entry, step)
+            made = try entry.factory(S.self, Args.self).make(step, arguments)
+            if entry.additions != nil { made = try decorate(made, entry, step) }
             try step.checkRequesterRead()
         } catch {
             throw fail(step, error)
@@ -386,10 +386,10 @@ struct StepStart {
         guard step.depth <= StepStart.asyncDepthLimit else {
             throw ResolutionError(.depthLimitExceeded(limit: step.depth - 1), path: step.path)
         }
-        let made: S
+        var made: S
         do {
-            let built = try await Step.$building.withValue(step) { try await entry.factory(S.self, Args.self).makeAsync(step, arguments) }
-            made = entry.additions == nil ? built : try Self.decorate(built, entry, step)
+            made = try await Step.$building.withValue(step) { try await entry.factory(S.self, Args.self).makeAsync(step, arguments) }
+            if entry.additions != nil { made = try Self.decorate(made, entry, step) }
             try step.checkRequesterRead()
         } catch {
             throw Self.fail(step, error)
