@@ -362,10 +362,7 @@ struct StepStart {
         try Step.checkCycle(entry, below: parent)
         let step = Step(entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent, on: thread))
         guard step.stack.allowsStep() else { throw StackExhausted(parent: parent, entry: entry) }
-        // The factory runs as the thread's running step (written out: a closure's captures
-        // cost each step a retain and a release apiece).
-        let outer = thread.running
-        thread.running = step
+        let outer = thread.setRunning(step)
         defer { thread.running = outer }
         var made: S
         do {

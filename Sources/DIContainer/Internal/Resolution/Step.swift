@@ -93,12 +93,12 @@ final class Step: Sendable {
             entry: pending.entry, parent: parent, resolution: resolution,
             stack: StackBounds.current(below: parent), isHook: true)
         do {
-            try ThreadState.current.run(step) {
-                for hook in pending.hooks {
-                    try hook(step, pending.instance.value)
-                }
+            let thread = ThreadState.current
+            let outer = thread.setRunning(step)
+            defer { thread.running = outer }
+            for hook in pending.hooks {
+                try hook(step, pending.instance.value)
             }
-            step.finish(succeeded: true)
         } catch {
             step.finish(succeeded: false)
             if let exhausted = error as? StackExhausted { throw exhausted.error }
@@ -108,6 +108,7 @@ final class Step: Sendable {
             if error is ResolutionError || error is CancellationError { throw error }
             throw ResolutionError(.initCompletedFailed(underlying: error), path: step.path, registrationSite: pending.entry.site)
         }
+        step.finish(succeeded: true)
     }
 }
 

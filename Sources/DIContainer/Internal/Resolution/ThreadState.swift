@@ -52,12 +52,14 @@ final class ThreadState {
         return state
     }
 
-    /// Runs `factory` as `step`'s: the running step of this thread while it runs.
-    func run<S>(_ step: Step, _ factory: () throws -> S) rethrows -> S {
+    /// Makes `step` the running step of this thread, while its factory or hooks run; returns the
+    /// step it replaces, for the caller to put back (`running = outer`) when they return. Not a
+    /// method taking the factory as a closure: the closure's captures would cost every step a
+    /// retain and a release apiece.
+    func setRunning(_ step: Step) -> Step? {
         let outer = running
         running = step
-        defer { running = outer }
-        return try factory()
+        return outer
     }
 
     private static let key: pthread_key_t = {
