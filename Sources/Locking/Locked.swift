@@ -72,8 +72,8 @@ public struct Locked<Value> {
         }
     }
 
-    /// Whether `other` is a copy of this lock: the same value and mutex.
-    @inlinable
+    /// Whether `other` is a copy of this lock: the same value and mutex. Not inlinable: it is
+    /// asked only when a scope first keeps an instance with hooks.
     public func isSame(as other: Locked<Value>) -> Bool {
         storage == other.storage
     }
