@@ -1,4 +1,5 @@
 import DIContainer
+import Dispatch
 import Testing
 
 /// A cache that depends on the pool (built after it, shut down before it).
@@ -50,6 +51,46 @@ struct ShutdownTests {
         let again = try await container.shutdown(timeout: .seconds(120))
         #expect(again.completed.isEmpty)
         #expect(log.all.count == 3)
+    }
+
+    @Test("an instance kept before its registration had an onShutdown hook ends with that hook")
+    func hookAddedAfterTheBuild() async throws {
+        let log = EventLog()
+        let container = Container()
+        let registration = container.register(Pool.self, lifetime: .singleton) { _ in Pool(serial: 7) }
+        let pool = try container.resolve(Pool.self)
+        registration.onShutdown { pool in log.record("pool \(pool.serial)") }
+        #expect(try container.resolve(Pool.self) === pool)
+        let report = try await container.shutdown(timeout: .seconds(120))
+        #expect(log.all == ["pool 7"])
+        #expect(report.completed.map(\.typeName) == ["Pool"])
+    }
+
+    @Test("a build in flight when its registration gets an onShutdown hook ends with that hook, once")
+    func hookAddedDuringTheBuild() async throws {
+        let log = EventLog()
+        let container = Container()
+        let (started, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let registration = container.register(Pool.self, lifetime: .singleton) { _ in
+            started.signal()
+            release.wait()
+            return Pool(serial: 8)
+        }
+        // The build looks its registration up before the hook exists, and keeps its instance after.
+        let building = Task.detached { try container.resolve(Pool.self) }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                started.wait()
+                continuation.resume()
+            }
+        }
+        registration.onShutdown { pool in log.record("pool \(pool.serial)") }
+        release.signal()
+        let pool = try await building.value
+        #expect(try container.resolve(Pool.self) === pool)
+        let report = try await container.shutdown(timeout: .seconds(120))
+        #expect(log.all == ["pool 8"])
+        #expect(report.completed.map(\.typeName) == ["Pool"])
     }
 
     @Test("a dependency resolved later through a Provider still shuts down after its dependent")

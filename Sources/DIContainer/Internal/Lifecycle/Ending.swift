@@ -42,10 +42,13 @@ final class Ending: Sendable {
         sequence = Ending.nextSequence()
     }
 
-    /// The ending of `instance`, kept in `store` for `entry` before its hooks were added (an
-    /// `onShutdown` added after the first build): nothing is known of who asked for it.
-    init?(_ entry: Entry, adopting instance: InstanceBox, in store: any InstanceStorage, in container: Container) {
-        let hooks = entry.shutdownHooks
+    /// The ending of `instance`, kept in `store` for `entry` before `hooks` were added to its
+    /// registration (an `onShutdown` added after the first build): nothing is known of who asked
+    /// for it.
+    init?(
+        _ entry: Entry, hooks: [Entry.ShutdownHook], adopting instance: InstanceBox, in store: any InstanceStorage,
+        in container: Container
+    ) {
         guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
         (self.entry, self.instance, self.hooks, self.consumers) = (entry, held, hooks, [])
         self.container = Ending.lookup(in: container, keptIn: store)

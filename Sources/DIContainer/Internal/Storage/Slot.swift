@@ -25,10 +25,11 @@ final class Slot: Sendable {
         /// in flight to end.
         var late: [Ending] = []
         var drainers: [CheckedContinuation<[Ending], Never>] = []
-        /// The registration's entry with the hooks added after its first builds (`adoptHooks`):
-        /// a build that looked up an entry from before them ends with them too. Weak: the entry
-        /// keeps this slot.
-        weak var hooked: Entry?
+        /// The `onShutdown` hooks the registration has since hooks were added after its first
+        /// builds (`adoptHooks`): a build that looked up the entry from before them ends with
+        /// them too. The hooks, not the entry: the entry keeps this slot, and a weak reference
+        /// would give it a side table, making every retain of it take the runtime's slower path.
+        var adoptedHooks: [Entry.ShutdownHook] = []
 
         /// The index of the build filling `store`, if one runs.
         func build(of store: any InstanceStorage) -> Int? { builds.firstIndex { $0.store === store } }
@@ -117,7 +118,7 @@ final class Slot: Sendable {
             let ending =
                 ending
                 ?? made.flatMap { made in
-                    state.hooked.flatMap { Ending($0, adopting: made, in: store, in: resolution.container) }
+                    Ending(entry, hooks: state.adoptedHooks, adopting: made, in: store, in: resolution.container)
                 }
             if state.isClosed {
                 if let ending { state.late.append(ending) }
@@ -178,9 +179,9 @@ final class Slot: Sendable {
     func adoptHooks(of entry: Entry, in container: Container) {
         let store = (storage as? ScopedStorage)?.generation ?? storage
         state.withLock { state in
-            state.hooked = entry
+            state.adoptedHooks = entry.shutdownHooks
             guard !state.isClosed, !state.endings.contains(where: { $0.store === store }), case .box(let box)? = Kept(in: store),
-                let ending = Ending(entry, adopting: box, in: store, in: container)
+                let ending = Ending(entry, hooks: entry.shutdownHooks, adopting: box, in: store, in: container)
             else { return }
             state.endings.append((store, ending))
         }
