@@ -118,7 +118,9 @@ final class Slot: Sendable {
             let ending =
                 ending
                 ?? made.flatMap { made in
-                    Ending(entry, hooks: state.adoptedHooks, adopting: made, in: store, in: resolution.container)
+                    // Asked first: a failable class initializer allocates before it fails.
+                    state.adoptedHooks.isEmpty
+                        ? nil : Ending(entry, hooks: state.adoptedHooks, adopting: made, in: store, in: resolution.container)
                 }
             if state.isClosed {
                 if let ending { state.late.append(ending) }
