@@ -69,13 +69,14 @@ class Entry: @unchecked Sendable {
         let line: Int32
     }
 
-    /// Where a forwarded type's instance comes from.
+    /// Where a forwarded type's instance comes from: its target's key in the registry of the
+    /// container that forwarded it (weak: that registry holds this entry).
     final class Forwarding: Sendable {
         let target: Key
-        weak let container: Container?
+        weak let registry: Registry?
 
-        init(target: Key, container: Container) {
-            (self.target, self.container) = (target, container)
+        init(target: Key, registry: Registry) {
+            (self.target, self.registry) = (target, registry)
         }
     }
 
@@ -133,7 +134,7 @@ class Entry: @unchecked Sendable {
 
     /// The registration a forwarded type answers with, if this is one and it is still registered.
     var forwardingTarget: Entry? {
-        definition.forwarding.flatMap { $0.container?.registry.entry(for: $0.target) }
+        definition.forwarding.flatMap { $0.registry?.entry(for: $0.target) }
     }
 
     /// Whether the factory is `async`.
@@ -311,7 +312,7 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
     override func alias<F>(_ type: F.Type, name: Name?, in container: Container, file: StaticString, line: Int) -> Entry {
         let definition = Definition(
             key: Key(type: ObjectIdentifier(F.self), name: name, arguments: key.arguments), serviceType: F.self,
-            argumentTypes: argumentTypes, lifetime: .transient, forwarding: Forwarding(target: key, container: container),
+            argumentTypes: argumentTypes, lifetime: .transient, forwarding: Forwarding(target: key, registry: container.registry),
             file: file, kind: .forwarding, line: Int32(clamping: line))
         return Factory<F, Args>(definition, .withArguments { _, _ in throw Refusal(kind: .notRegistered) })
     }

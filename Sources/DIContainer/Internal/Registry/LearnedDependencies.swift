@@ -54,7 +54,7 @@ final class LearnedDependencies: Sendable {
     /// a run.
     func knownDependencies(of entry: Entry) -> [Dependency]? {
         if let forwarding = entry.definition.forwarding {
-            guard let target = forwarding.container?.registry.entry(for: forwarding.target) else { return [] }
+            guard let target = forwarding.registry?.entry(for: forwarding.target) else { return [] }
             return [Dependency(target)]
         }
         if let declared = entry.declaredDependencies, entry.decorators.isEmpty { return declared }

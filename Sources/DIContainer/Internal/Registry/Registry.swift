@@ -4,11 +4,13 @@ import DIContainerLocking
 /// the place of the one it replaces), and its decorators, behind one lock that readers hold only
 /// for a lookup. Entries are immutable: every change to a registration is a new entry swapped in
 /// here, under the lock, so `register`, `decorate`, `when` and `implements` may race in any order.
-/// A value inside its container, not an object of its own.
+/// An object of its own, so that a forwarded type can reach it weakly: a weak reference to the
+/// container would give the container a side table, and every retain of it, on every resolve,
+/// would take the runtime's slower path.
 ///
 /// A key registered again is recorded as a `Replacement` (only then: it is rare), for validation
 /// to report the duplicates nobody marked `Registration.replacing()`.
-struct Registry: ~Copyable, Sendable {
+final class Registry: Sendable {
     /// A registration replaced by a later one of the same key (`add`, not a change to the same
     /// registration). Only the definitions are kept: the replaced instances go.
     struct Replacement: Sendable {
@@ -264,7 +266,7 @@ struct Registry: ~Copyable, Sendable {
     /// What `Container.startTracing` reports to, if tracing is on.
     var tracingHandler: (@Sendable (ResolutionEvent) -> Void)? {
         get { state.withLock { $0.tracingHandler } }
-        nonmutating set { state.withLock { $0.tracingHandler = newValue } }
+        set { state.withLock { $0.tracingHandler = newValue } }
     }
 
     /// Whether tracing is on (`Container.startTracing`).
