@@ -24,6 +24,9 @@ enum OurCases: Contestant {
             .single(.chain) { [c = makeContainer()] n in
                 try repeatOperation(n) { try c.resolve(Level9.self) }
             },
+            .single(.forwardedType) { [c = makeForwardingContainer()] n in
+                try repeatOperation(n) { try c.resolve(Greeting.self) }
+            },
             .single(.noDepsNamed) { [c = makeContainer()] n in
                 try repeatOperation(n) { try c.resolve(Logging.self, name: .local) }
             },
@@ -137,6 +140,15 @@ enum OurCases: Contestant {
     private static func makeContainer(fillers: Int = 0) -> Container {
         let container = Container()
         registerServices(in: container, fillers: fillerNames(fillers))
+        return container
+    }
+
+    /// A container for the forwarded-type case: `Greeter` registered as itself, forwarded as
+    /// `Greeting`.
+    private static func makeForwardingContainer() -> Container {
+        let container = Container()
+        container.register(Logging.self) { _ in PrintLogger() }
+        container.register(Greeter.self) { r in Greeter(logger: try r.resolve(Logging.self)) }.implements(Greeting.self)
         return container
     }
 

@@ -24,6 +24,9 @@ enum SwinjectCases: Contestant {
             .single(.chain) { [c = makeContainer()] n in
                 try repeatOperation(n) { try resolve(Level9.self, from: c) }
             },
+            .single(.forwardedType) { [c = makeForwardingContainer()] n in
+                try repeatOperation(n) { try resolve(Greeting.self, from: c) }
+            },
             .single(.noDepsNamed) { [c = makeContainer()] n in
                 try repeatOperation(n) { try resolve(Logging.self, name: "local", from: c) }
             },
@@ -138,6 +141,17 @@ enum SwinjectCases: Contestant {
     private static func makeContainer(fillers: Int = 0) -> Container {
         let container = Container()
         registerServices(in: container, fillers: fillerNames(fillers))
+        return container
+    }
+
+    /// A container for the forwarded-type case: `Greeter` registered as itself, forwarded as
+    /// `Greeting` (`implements`).
+    private static func makeForwardingContainer() -> Container {
+        let container = Container()
+        container.register(Logging.self) { _ in PrintLogger() }.inObjectScope(.transient)
+        container.register(Greeter.self) { r in
+            Greeter(logger: required(r.resolve(Logging.self)))
+        }.inObjectScope(.transient).implements(Greeting.self)
         return container
     }
 

@@ -14,7 +14,7 @@ import Foundation
 struct InstructionCounter {
     /// The cases counted: every single-threaded case a target depends on.
     static let coreScenarios: [Scenario] = [
-        .noDeps, .oneDep, .oneDepNamed, .chain, .graphChain, .singleton, .runtimeArgument, .makerCall,
+        .noDeps, .oneDep, .forwardedType, .oneDepNamed, .chain, .graphChain, .singleton, .runtimeArgument, .makerCall,
         .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve, .requestScope,
         .requestScopeWithHook, .serverRequest,
     ]

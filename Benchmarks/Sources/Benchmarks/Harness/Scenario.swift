@@ -17,6 +17,7 @@ enum Contender: String, Sendable, CaseIterable {
 /// What a case measures; each contender implements the scenarios it supports.
 enum Scenario: String, Sendable, CaseIterable {
     case noDeps, oneDep, chain
+    case forwardedType
     case noDepsNamed, oneDepNamed, chainNamed
     case graphChain
     case singleton, singletonOneThread, singletonTwoThreads, singletonEightThreads

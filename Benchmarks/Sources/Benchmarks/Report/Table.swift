@@ -47,6 +47,9 @@ struct Table {
         Row(number: 2, title: "transient: no deps", scenario: .noDeps, floor: .noDeps),
         Row(number: 2, title: "transient: one dep", scenario: .oneDep, floor: .oneDep),
         Row(number: 2, title: "transient: 10-level chain", scenario: .chain, floor: .chain),
+        Row(
+            number: 2, title: "transient: one dep, resolved as a protocol it forwards (`implements`)", scenario: .forwardedType,
+            floor: .oneDep),
         Row(number: 2, title: "transient, named: no deps", scenario: .noDepsNamed, floor: .noDeps),
         Row(number: 2, title: "transient, named: one dep", scenario: .oneDepNamed, floor: .oneDep),
         Row(number: 2, title: "transient, named: 10-level chain", scenario: .chainNamed, floor: .chain),
