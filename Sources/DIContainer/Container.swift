@@ -63,7 +63,7 @@ public final class Container: Sendable {
         self.parent = parent
         self.defaultLifetime = defaultLifetime
         self.ledger = ledger
-        registry = Registry(capacity: capacity, ledger: ledger)
+        registry = Registry(capacity: capacity, ledger: ledger, parent: parent?.registry)
     }
 
     /// Applies assemblies: each registers its part of the app, in the order given. Once all of

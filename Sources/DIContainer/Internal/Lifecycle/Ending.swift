@@ -15,12 +15,13 @@ final class Ending: Sendable {
     /// built: the path above its step, and the registration that made the handle (`Lazy`,
     /// `Provider`) whose read built it. Their endings run first.
     let consumers: [Key]
-    /// Where its registration is looked up, to follow what the factories asked for; `nil` for an
-    /// instance an open scope keeps, whose endings run where a container closes the scope and
-    /// lends its own (`run(_:reason:until:registered:in:)`). A weak reference gives the container
-    /// a side table, and each later retain and release of it takes the runtime's slower path:
-    /// a server's every request would pay that for its scope's hooks.
-    weak let container: Container?
+    /// Where the registrations its factory asked for are looked up, to follow them (the
+    /// registry of the container that built it, then its ancestors'); `nil` for an instance an
+    /// open scope keeps, whose endings run where a container closes the scope and lends its own
+    /// (`run(_:reason:until:registered:in:)`). Weak, and the registry's rather than the
+    /// container's: a weak reference gives its object a side table, which would put every later
+    /// retain and release of the container, on every resolve, on the runtime's slower path.
+    weak let registry: Registry?
     /// When it was kept: endings run newest first unless the dependencies say more.
     let sequence: UInt64
 
@@ -38,7 +39,7 @@ final class Ending: Sendable {
             step = consumer.parent
         }
         self.consumers = consumers
-        container = Ending.lookup(in: resolution.container, keptIn: store)
+        registry = Ending.lookup(in: resolution.container, keptIn: store)
         sequence = Ending.nextSequence()
     }
 
@@ -51,14 +52,14 @@ final class Ending: Sendable {
     ) {
         guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
         (self.entry, self.instance, self.hooks, self.consumers) = (entry, held, hooks, [])
-        self.container = Ending.lookup(in: container, keptIn: store)
+        registry = Ending.lookup(in: container, keptIn: store)
         sequence = Ending.nextSequence()
     }
 
-    /// The container an ending kept in `store` keeps for its lookups: none for an open scope's
-    /// store (see `container`).
-    private static func lookup(in container: Container, keptIn store: any InstanceStorage) -> Container? {
-        type(of: store) == OpenScope.Store.self ? nil : container
+    /// The registry an ending kept in `store` keeps for its lookups: none for an open scope's
+    /// store (see `registry`).
+    private static func lookup(in container: Container, keptIn store: any InstanceStorage) -> Registry? {
+        type(of: store) == OpenScope.Store.self ? nil : container.registry
     }
 
     /// `instance` as its ending holds it: weakly for a `weak` store (`nil` when the value cannot

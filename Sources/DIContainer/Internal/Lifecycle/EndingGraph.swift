@@ -22,7 +22,7 @@ final class EndingGraph {
         for (index, ending) in endings.enumerated() { byKey[ending.entry.key, default: []].append(index) }
         var dependencies = [Set<Int>](repeating: [], count: endings.count)
         for (index, ending) in endings.enumerated() {
-            for key in Self.reach(from: ending, registered: registered, in: ending.container ?? container) {
+            for key in Self.reach(from: ending, registered: registered, in: ending.registry ?? container?.registry) {
                 for dependency in byKey[key] ?? [] where endings[dependency].entry !== ending.entry {
                     dependencies[index].insert(dependency)
                 }
@@ -43,11 +43,11 @@ final class EndingGraph {
 
     /// The keys `ending`'s registration reaches through what its factory (and hooks) asked for,
     /// and what those asked for in turn.
-    private static func reach(from ending: Ending, registered: [Key: Entry], in container: Container?) -> Set<Key> {
+    private static func reach(from ending: Ending, registered: [Key: Entry], in registry: Registry?) -> Set<Key> {
         var reached: Set<Key> = []
         var next = dependencies(of: ending.entry)
         while let key = next.popLast() {
-            guard reached.insert(key).inserted, let entry = registered[key] ?? container?.entry(for: key, scope: nil) else { continue }
+            guard reached.insert(key).inserted, let entry = registered[key] ?? registry?.answering(key) else { continue }
             next += dependencies(of: entry)
         }
         return reached

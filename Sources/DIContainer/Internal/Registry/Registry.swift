@@ -118,12 +118,22 @@ final class Registry: Sendable {
     private let state: Locked<State>
     /// The container's ledger, which ends what a replaced or removed registration kept.
     private let ledger: Ledger
+    /// The registry of the container's parent, whose registrations answer what this one lacks.
+    let parent: Registry?
 
-    /// A registry with room for `capacity` registrations before its table grows; with none, the
-    /// table is made by the first registration.
-    init(capacity: Int, ledger: Ledger) {
+    /// A registry with room for `capacity` registrations before its table grows (with none, the
+    /// table is made by the first registration), below the registry of the container's parent.
+    init(capacity: Int, ledger: Ledger, parent: Registry?) {
         state = Locked(State(entries: capacity == 0 ? [:] : .init(minimumCapacity: capacity)))
         self.ledger = ledger
+        self.parent = parent
+    }
+
+    /// The registration answering `key` here or, if none is registered here, in the ancestors'
+    /// registries (its context variant), outside test overrides.
+    func answering(_ key: Key) -> Entry? {
+        if let entry = entry(for: key) { return entry.answering }
+        return parent?.answering(key)
     }
 
     /// The slots of `replaced` (and its variants) that `replacement` does not share: what they

@@ -13,15 +13,14 @@ extension Container {
     /// apply here, innermost first, then this container, then its ancestors (its context variant).
     func entry(for key: Key, scope: OverrideScope?) -> Entry? {
         if let scope, let entry = scope.entry(for: key, from: self) { return entry }
-        if let entry = registry.entry(for: key) { return entry.answering }
-        return parent?.entry(for: key, scope: nil)
+        return registry.answering(key)
     }
 
     /// The registration answering `key` outside test overrides, and in `isTraced` whether this
     /// container traces, read with it under the registry's lock: what a new resolution looks up
     /// first.
     func entryOutsideOverrides(for key: Key, isTraced: inout Bool) -> Entry? {
-        registry.entry(for: key, isTraced: &isTraced)?.answering ?? parent?.entry(for: key, scope: nil)
+        registry.entry(for: key, isTraced: &isTraced)?.answering ?? registry.parent?.answering(key)
     }
 
     // MARK: - Entry points
