@@ -4,9 +4,9 @@ import DIContainerLocking
 /// the place of the one it replaces), and its decorators, behind one lock that readers hold only
 /// for a lookup. Entries are immutable: every change to a registration is a new entry swapped in
 /// here, under the lock, so `register`, `decorate`, `when` and `implements` may race in any order.
-/// An object of its own, so that a forwarded type can reach it weakly: a weak reference to the
-/// container would give the container a side table, and every retain of it, on every resolve,
-/// would take the runtime's slower path.
+/// An object of its own, so that a forwarded type and the ending of a kept instance can reach it
+/// weakly: a weak reference to the container would give the container a side table, and every
+/// retain of it, on every resolve, would take the runtime's slower path.
 ///
 /// A key registered again is recorded as a `Replacement` (only then: it is rare), for validation
 /// to report the duplicates nobody marked `Registration.replacing()`.
