@@ -22,6 +22,15 @@ private func poolAndCache(_ log: EventLog, cacheHook: (@Sendable (Cache) async t
     return container
 }
 
+/// Checks that `pool` is still the kept instance and that shutdown runs its one hook, which
+/// logs "pool SERIAL", and reports it.
+private func expectEndsWithItsHook(_ pool: Pool, serial: Int, in container: Container, log: EventLog) async throws {
+    #expect(try container.resolve(Pool.self) === pool)
+    let report = try await container.shutdown(timeout: .seconds(120))
+    #expect(log.all == ["pool \(serial)"])
+    #expect(report.completed.map(\.typeName) == ["Pool"])
+}
+
 @Suite("Shutdown and onShutdown")
 struct ShutdownTests {
     @Test("shutdown runs each kept instance's hooks once, dependents first, then refuses resolves")
@@ -60,10 +69,7 @@ struct ShutdownTests {
         let registration = container.register(Pool.self, lifetime: .singleton) { _ in Pool(serial: 7) }
         let pool = try container.resolve(Pool.self)
         registration.onShutdown { pool in log.record("pool \(pool.serial)") }
-        #expect(try container.resolve(Pool.self) === pool)
-        let report = try await container.shutdown(timeout: .seconds(120))
-        #expect(log.all == ["pool 7"])
-        #expect(report.completed.map(\.typeName) == ["Pool"])
+        try await expectEndsWithItsHook(pool, serial: 7, in: container, log: log)
     }
 
     @Test("a build in flight when its registration gets an onShutdown hook ends with that hook, once")
@@ -87,10 +93,7 @@ struct ShutdownTests {
         registration.onShutdown { pool in log.record("pool \(pool.serial)") }
         release.signal()
         let pool = try await building.value
-        #expect(try container.resolve(Pool.self) === pool)
-        let report = try await container.shutdown(timeout: .seconds(120))
-        #expect(log.all == ["pool 8"])
-        #expect(report.completed.map(\.typeName) == ["Pool"])
+        try await expectEndsWithItsHook(pool, serial: 8, in: container, log: log)
     }
 
     @Test("a dependency resolved later through a Provider still shuts down after its dependent")
