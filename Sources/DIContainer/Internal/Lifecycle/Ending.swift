@@ -25,35 +25,39 @@ final class Ending: Sendable {
     /// When it was kept: endings run newest first unless the dependencies say more.
     let sequence: UInt64
 
+    private init(
+        _ entry: Entry, instance: InstanceBox, hooks: [Entry.ShutdownHook], consumers: [Key], registry: Registry?
+    ) {
+        (self.entry, self.instance, self.hooks, self.consumers, self.registry) = (entry, instance, hooks, consumers, registry)
+        sequence = Ending.nextSequence()
+    }
+
     /// The ending of `instance`, just built by `step` for `entry` and kept in `store`; `nil` when
     /// there is nothing to run (no hooks, or a `weak` store and a value that cannot be held
-    /// weakly).
-    init?(_ entry: Entry, instance: InstanceBox, in store: any InstanceStorage, builtBelow parent: Step?, in resolution: Resolution) {
+    /// weakly). A factory rather than a failable initializer: a class's failable initializer
+    /// allocates before it fails, and most builds have no hooks.
+    static func made(
+        _ entry: Entry, instance: InstanceBox, in store: any InstanceStorage, builtBelow parent: Step?, in resolution: Resolution
+    ) -> Ending? {
         let hooks = entry.shutdownHooks
-        guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
-        (self.entry, self.instance, self.hooks) = (entry, held, hooks)
+        guard !hooks.isEmpty, let held = hold(instance, in: store) else { return nil }
         var consumers = resolution.origin
         var step = parent
         while let consumer = step {
             consumers.append(consumer.entry.key)
             step = consumer.parent
         }
-        self.consumers = consumers
-        registry = Ending.lookup(in: resolution.container, keptIn: store)
-        sequence = Ending.nextSequence()
+        return Ending(entry, instance: held, hooks: hooks, consumers: consumers, registry: lookup(in: resolution.container, keptIn: store))
     }
 
     /// The ending of `instance`, kept in `store` for `entry` before `hooks` were added to its
     /// registration (an `onShutdown` added after the first build): nothing is known of who asked
-    /// for it.
-    init?(
-        _ entry: Entry, hooks: [Entry.ShutdownHook], adopting instance: InstanceBox, in store: any InstanceStorage,
-        in container: Container
-    ) {
-        guard !hooks.isEmpty, let held = Ending.hold(instance, in: store) else { return nil }
-        (self.entry, self.instance, self.hooks, self.consumers) = (entry, held, hooks, [])
-        registry = Ending.lookup(in: container, keptIn: store)
-        sequence = Ending.nextSequence()
+    /// for it. `nil` as for `made(_:instance:in:builtBelow:in:)`.
+    static func adopting(
+        _ instance: InstanceBox, of entry: Entry, hooks: [Entry.ShutdownHook], in store: any InstanceStorage, in container: Container
+    ) -> Ending? {
+        guard !hooks.isEmpty, let held = hold(instance, in: store) else { return nil }
+        return Ending(entry, instance: held, hooks: hooks, consumers: [], registry: lookup(in: container, keptIn: store))
     }
 
     /// The registry an ending kept in `store` keeps for its lookups: none for an open scope's

@@ -99,12 +99,7 @@ final class Slot: Sendable {
     func finish(_ generation: Generation, keeping made: InstanceBox?, by step: StepStart) -> Bool {
         let (entry, resolution) = (step.entry, step.resolution)
         let store = generation.store
-        let ending =
-            entry.shutdownHooks.isEmpty
-            ? nil
-            : made.flatMap {
-                Ending(entry, instance: $0, in: store, builtBelow: step.parent, in: resolution)
-            }
+        let ending = made.flatMap { Ending.made(entry, instance: $0, in: store, builtBelow: step.parent, in: resolution) }
         var ended: [Ending] = []
         var drainers: [CheckedContinuation<[Ending], Never>] = []
         let (finished, isKept) = state.withLock { state in
@@ -117,11 +112,7 @@ final class Slot: Sendable {
             // A build that looked up the registration before its hooks were added ends with them.
             let ending =
                 ending
-                ?? made.flatMap { made in
-                    // Asked first: a failable class initializer allocates before it fails.
-                    state.adoptedHooks.isEmpty
-                        ? nil : Ending(entry, hooks: state.adoptedHooks, adopting: made, in: store, in: resolution.container)
-                }
+                ?? made.flatMap { Ending.adopting($0, of: entry, hooks: state.adoptedHooks, in: store, in: resolution.container) }
             if state.isClosed {
                 if let ending { state.late.append(ending) }
                 if state.builds.isEmpty {
@@ -183,7 +174,7 @@ final class Slot: Sendable {
         state.withLock { state in
             state.adoptedHooks = entry.shutdownHooks
             guard !state.isClosed, !state.endings.contains(where: { $0.store === store }), case .box(let box)? = Kept(in: store),
-                let ending = Ending(entry, hooks: entry.shutdownHooks, adopting: box, in: store, in: container)
+                let ending = Ending.adopting(box, of: entry, hooks: entry.shutdownHooks, in: store, in: container)
             else { return }
             state.endings.append((store, ending))
         }
