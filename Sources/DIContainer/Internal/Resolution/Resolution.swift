@@ -229,11 +229,10 @@ final class Resolution: Sendable {
 
 extension Resolution {
     /// A step of this resolution below `parent`: what a factory's resolver asks for. Called on the
-    /// resolution rather than on its container, which the step reaches only through it: the
-    /// container is then a property of the object the call is made on, and the call retains and
-    /// releases nothing, where `step.container.step(…)` retained the container for every
-    /// dependency (two atomic operations, and more where a handle's weak reference gave the
-    /// container a side table).
+    /// resolution rather than on its container: the container is then a property of the object
+    /// the call is made on, which the call need not retain. Reached from the step through the
+    /// resolution, it would be retained and released for every dependency (two atomic
+    /// operations, more where a handle's weak reference gave the container a side table).
     func step<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step) throws -> S {
         try container.step(S.self, key: key, arguments: arguments, parent: parent, resolution: self)
     }
