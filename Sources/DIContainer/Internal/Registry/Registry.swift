@@ -289,13 +289,14 @@ final class Registry: Sendable {
         state.withLock { $0.entries[key]?.entry }
     }
 
-    /// The registration answering `key` here, if any, and in `isTraced` whether tracing is on:
-    /// what a resolve reads first, under one lock.
-    func entry(for key: Key, isTraced: inout Bool) -> Entry? {
-        state.withLock { state in
+    /// `answering(_:)`, and in `isTraced` whether this registry's container traces, read under
+    /// the same lock as the registration here: what a new resolution looks up first.
+    func answering(_ key: Key, isTraced: inout Bool) -> Entry? {
+        let entry = state.withLock { state in
             isTraced = state.tracingHandler != nil
             return state.entries[key]?.entry
         }
+        return entry?.answering ?? parent?.answering(key)
     }
 
     /// Drops every registration and what was replaced (the decorators stay); what the

@@ -16,13 +16,6 @@ extension Container {
         return registry.answering(key)
     }
 
-    /// The registration answering `key` outside test overrides, and in `isTraced` whether this
-    /// container traces, read with it under the registry's lock: what a new resolution looks up
-    /// first.
-    func entryOutsideOverrides(for key: Key, isTraced: inout Bool) -> Entry? {
-        registry.entry(for: key, isTraced: &isTraced)?.answering ?? registry.parent?.answering(key)
-    }
-
     // MARK: - Entry points
 
     /// Resolves `key` synchronously: a dependency of `parent` (or of the factory running on this
@@ -41,7 +34,7 @@ extension Container {
         }
         // Whether tracing is on comes with the registration, under the lookup's lock.
         var isTraced = false
-        guard let entry = entryOutsideOverrides(for: key, isTraced: &isTraced), entry.kind == .sync else {
+        guard let entry = registry.answering(key, isTraced: &isTraced), entry.kind == .sync else {
             return try resolveTopLevel(
                 S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, isTraced: isTraced, thread: thread)
         }

@@ -100,7 +100,7 @@ extension Container {
     ) throws -> S {
         let scope = currentScope ?? madeIn
         var isTraced = false
-        guard scope == nil, let entry = entryOutsideOverrides(for: key, isTraced: &isTraced), entry.kind == .sync else {
+        guard scope == nil, let entry = registry.answering(key, isTraced: &isTraced), entry.kind == .sync else {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin, requester: requester)
         }
         return try resolveTopLevel(

@@ -70,7 +70,7 @@ final class Resolution: Sendable {
     /// is never traced.
     ///
     /// - Parameter isTraced: Whether the container traces, when the caller read it with the
-    ///   registration (`Registry.entry(for:isTraced:)`); else it is read here.
+    ///   registration (`Registry.answering(_:isTraced:)`); else it is read here.
     init(
         container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState,
         enclosing: Step? = nil, origin: [Key] = [], requester: Entry? = nil
