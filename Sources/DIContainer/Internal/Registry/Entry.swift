@@ -275,6 +275,14 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
         case plain(@Sendable (any Resolver) throws -> S)
         case withArguments(@Sendable (any Resolver, Args) throws -> S)
         case async(@Sendable (any Resolver, Args) async throws -> S)
+
+        func make(_ resolver: any Resolver, _ arguments: Args, _ service: @autoclosure () -> ServiceKey) throws -> S {
+            switch self {
+            case .plain(let body): try body(resolver)
+            case .withArguments(let body): try body(resolver, arguments)
+            case .async: throw ResolutionError(.asyncFactory, path: [service()])
+            }
+        }
     }
 
     let body: Body
@@ -286,11 +294,7 @@ final class Factory<S, Args>: Entry, @unchecked Sendable {
 
     /// Runs a synchronous factory (the engine never calls this for an `async` one).
     func make(_ resolver: any Resolver, _ arguments: Args) throws -> S {
-        switch body {
-        case .plain(let body): try body(resolver)
-        case .withArguments(let body): try body(resolver, arguments)
-        case .async: throw ResolutionError(.asyncFactory, path: [service])
-        }
+        try body.make(resolver, arguments, service)
     }
 
     /// Runs the factory, `async` or not.
