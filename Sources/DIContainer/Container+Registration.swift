@@ -86,6 +86,19 @@ extension Container {
             ) { (resolver, arguments: (repeat each A)) in try factory(resolver, repeat each arguments) })
     }
 
+    /// Registers a factory that takes one runtime argument: the same as the form above with one
+    /// argument (`{ (r, courseID: Int) in … }` picks this one).
+    // Its own overload, as the argument-free one is, so that the usual case is stored as it is:
+    // through the pack, every call would go through a wrapping closure.
+    @discardableResult
+    public func register<S: Sendable, A>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
+        file: StaticString = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, A) throws -> S
+    ) -> Registration<S> {
+        add(.sync(S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime, file: file, line: line, factory))
+    }
+
     /// Registers an `async` factory, with or without runtime arguments. Resolve it with
     /// `try await resolveAsync(_:name:)` (or `resolveAsync(_:name:arguments:)`); a synchronous
     /// `resolve` of it throws `ResolutionError.Kind.asyncFactory`. An `async` singleton is built
@@ -115,6 +128,17 @@ extension Container {
                 S.self, name: name, argumentTypes: Self.types(repeat (each A).self), lifetime: lifetime ?? defaultLifetime,
                 file: file, line: line
             ) { (resolver, arguments: (repeat each A)) in try await factory(resolver, repeat each arguments) })
+    }
+
+    /// Registers an `async` factory that takes one runtime argument: the same as the form above
+    /// with one argument, stored without a wrapping closure.
+    @discardableResult
+    public func register<S: Sendable, A>(
+        _ type: S.Type, name: Name? = nil, lifetime: Lifetime? = nil,
+        file: StaticString = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, A) async throws -> S
+    ) -> Registration<S> {
+        add(.async(S.self, name: name, argumentTypes: [A.self], lifetime: lifetime ?? defaultLifetime, file: file, line: line, factory))
     }
 
     /// Registers a ready-made instance. Every resolve returns it (a copy, for value types), in

@@ -62,6 +62,17 @@ extension Container {
     /// ```swift
     /// container.register(ReportBuilder.self, lifetime: .transient, initializer: ReportBuilder.init)
     /// ```
+    /// Registers a transient factory that takes one runtime argument: the same as the form above
+    /// with one argument, stored without a wrapping closure.
+    @discardableResult
+    public func register<S, A>(
+        _ type: S.Type, name: Name? = nil, lifetime: TransientLifetime,
+        file: StaticString = #fileID, line: Int = #line,
+        factory: @escaping @Sendable (any Resolver, A) throws -> S
+    ) -> Registration<S> {
+        add(.sync(S.self, name: name, argumentTypes: [A.self], lifetime: .transient, file: file, line: line, factory))
+    }
+
     @_disfavoredOverload
     @discardableResult
     public func register<S, each D>(
