@@ -57,6 +57,9 @@ enum OurCases: Contestant {
                     }
                 }
             },
+            .single(.handleConsumer) { [c = makeHandleContainer()] n in
+                try repeatOperation(n) { try c.resolve(CounterFeed.self) }
+            },
             .single(.oneDepAmong10) { [c = makeContainer(fillers: 10 - 2)] n in
                 try repeatOperation(n) { try c.resolve(Greeting.self) }
             },
@@ -149,6 +152,16 @@ enum OurCases: Contestant {
         let container = Container()
         container.register(Logging.self) { _ in PrintLogger() }
         container.register(Greeter.self) { r in Greeter(logger: try r.resolve(Logging.self)) }.implements(Greeting.self)
+        return container
+    }
+
+    /// A container for the handle case: `CounterFeed` keeps a `Maker` of the runtime-argument
+    /// service.
+    private static func makeHandleContainer() -> Container {
+        let container = makeContainer()
+        container.register(CounterFeed.self) { r in
+            CounterFeed(logger: try r.resolve(Logging.self), makeCounter: try r.resolve(Maker<any Counting, Int>.self))
+        }
         return container
     }
 
@@ -248,5 +261,15 @@ enum OurCases: Contestant {
                     sink.consume(try container.resolve(Settings.self))
                 }
             })
+    }
+}
+
+/// The consumer of the handle case: a service that keeps a factory of counters it calls later.
+private final class CounterFeed: Sendable {
+    let logger: any Logging
+    let makeCounter: Maker<any Counting, Int>
+
+    init(logger: any Logging, makeCounter: Maker<any Counting, Int>) {
+        (self.logger, self.makeCounter) = (logger, makeCounter)
     }
 }

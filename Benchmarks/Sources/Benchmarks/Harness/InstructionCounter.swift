@@ -15,7 +15,7 @@ struct InstructionCounter {
     /// The cases counted: every single-threaded case a target depends on.
     static let coreScenarios: [Scenario] = [
         .noDeps, .oneDep, .forwardedType, .oneDepNamed, .chain, .graphChain, .singleton, .runtimeArgument, .makerCall,
-        .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve, .requestScope,
+        .handleConsumer, .oneDepAmong10, .oneDepAmong10k, .registration, .overrideScope, .coldStart, .mainActorResolve, .requestScope,
         .requestScopeWithHook, .serverRequest,
     ]
 

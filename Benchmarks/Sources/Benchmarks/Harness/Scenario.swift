@@ -25,6 +25,9 @@ enum Scenario: String, Sendable, CaseIterable {
     /// The same service and argument through a handle resolved once, before the clock starts, and
     /// called per operation (ours: a `Maker`).
     case makerCall
+    /// A transient with one dependency that keeps a `Maker` (ours only): the handle made per
+    /// resolve, and nothing read through it.
+    case handleConsumer
     case oneDepAmong10, oneDepAmong10k
     case registration, registrationAndValidation
     /// Register a 2,000-service graph of ten assemblies and run its first `validateAsync()`.

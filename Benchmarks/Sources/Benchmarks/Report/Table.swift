@@ -71,6 +71,7 @@ struct Table {
         Row(
             number: 5, title: "one dep + one runtime argument, through a handle resolved once (`Maker`)",
             scenario: .makerCall, floor: .runtimeArgument),
+        Row(number: 5, title: "one dep and a `Maker` it keeps (ours only; nothing read through it)", scenario: .handleConsumer),
         Row(number: 6, title: "one dep, 10 registrations", scenario: .oneDepAmong10, floor: .oneDep),
         Row(number: 6, title: "one dep, 10,000 registrations", scenario: .oneDepAmong10k, floor: .oneDep),
         Row(number: 7, title: "register 10,000 services (per service)", scenario: .registration),
