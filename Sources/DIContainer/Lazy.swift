@@ -67,9 +67,9 @@ extension Lazy: ResolvableHandle {
         let arguments = HandleArguments(arguments)
         resolution.madeLazy()
         let madeIn = resolution.continuation
-        // Who asked, weakly: an instance keeping the handle may be kept by that registration.
-        let requester = parent?.entry
-        return Lazy { [weak container, weak parent, weak requester] in
+        // Who asked, as its key: an instance keeping the handle may be kept by that registration.
+        let requester = parent.map { RequesterKey($0.entry) }
+        return Lazy { [weak container, weak parent] in
             guard let container else { throw Container.released(S.self, key: target) }
             return try container.resolveLazy(
                 S.self, key: target, arguments: arguments.value, madeIn: madeIn, below: parent, origin: origin,

@@ -40,11 +40,11 @@ public struct Maker<S, each A> {
     private let madeIn: OverrideScope?
     /// The registrations above the handle: what its calls build is theirs too, for the order of endings.
     private let origin: [Key]
-    /// Who asked for the handle, held weakly: an instance keeping the handle may be kept by that
-    /// registration.
-    private weak let requester: Entry?
+    /// Who asked for the handle: its service's key, not its registration (an instance keeping the
+    /// handle may be kept by that registration).
+    private let requester: RequesterKey?
 
-    fileprivate init(container: Container, target: Key, madeIn: OverrideScope?, origin: [Key], requester: Entry?) {
+    fileprivate init(container: Container, target: Key, madeIn: OverrideScope?, origin: [Key], requester: RequesterKey?) {
         self.container = container
         self.target = target
         self.madeIn = madeIn
@@ -84,6 +84,8 @@ extension Maker: ResolvableHandle {
     static func make<Args>(
         for target: Key, arguments: Args, parent: Step?, resolution: Resolution, container: Container, origin: [Key]
     ) -> Maker<S, repeat each A> {
-        Maker(container: container, target: target, madeIn: resolution.scope, origin: origin, requester: parent?.entry)
+        Maker(
+            container: container, target: target, madeIn: resolution.scope, origin: origin,
+            requester: parent.map { RequesterKey($0.entry) })
     }
 }

@@ -50,9 +50,9 @@ extension Provider: ResolvableHandle {
     ) -> Provider<S> {
         let arguments = HandleArguments(arguments)
         let madeIn = resolution.scope
-        // Who asked, weakly: an instance keeping the handle may be kept by that registration.
-        let requester = parent?.entry
-        return Provider { [weak container, weak requester] in
+        // Who asked, as its key: an instance keeping the handle may be kept by that registration.
+        let requester = parent.map { RequesterKey($0.entry) }
+        return Provider { [weak container] in
             guard let container else { throw Container.released(S.self, key: target) }
             return try container.resolveHandleRead(
                 S.self, key: target, arguments: arguments.value, madeIn: madeIn, origin: origin, requester: requester)

@@ -61,7 +61,7 @@ extension Container {
     ///   - requester: The service that made the `Lazy` or `Provider` being read, if one is.
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil,
-        isTraced: Bool? = nil, thread: ThreadState = .current, origin: [Key] = [], requester: Entry? = nil
+        isTraced: Bool? = nil, thread: ThreadState = .current, origin: [Key] = [], requester: RequesterKey? = nil
     ) throws -> S {
         let resolution = Resolution(
             container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread, origin: origin,

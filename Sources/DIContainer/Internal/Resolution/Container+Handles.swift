@@ -69,7 +69,7 @@ extension Container {
     /// - Parameter requester: The service that made the handle (who asked, for the read).
     func resolveLazy<S, Args>(
         _: S.Type, key: Key, arguments: Args, madeIn continuation: Resolution.Continuation, below parent: Step?, origin: [Key],
-        requester: Entry? = nil
+        requester: RequesterKey? = nil
     ) throws -> S {
         if let scope = currentScope, scope !== continuation.scope {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin, requester: requester)
@@ -96,7 +96,7 @@ extension Container {
     ///   - origin: The registrations above the handle.
     ///   - requester: The service that made the handle (who asked).
     func resolveHandleRead<S, Args>(
-        _: S.Type, key: Key, arguments: Args, madeIn: OverrideScope?, origin: [Key], requester: Entry?
+        _: S.Type, key: Key, arguments: Args, madeIn: OverrideScope?, origin: [Key], requester: RequesterKey?
     ) throws -> S {
         let scope = currentScope ?? madeIn
         var isTraced = false

@@ -64,7 +64,7 @@ final class Resolution: Sendable {
     private let isTouched = Atomic<Bool>(false)
     /// The service that made the `Lazy` or `Provider` whose read started this resolution: who
     /// asked, for its top-level step (`Step.requester`); else `nil`.
-    let requester: Entry?
+    let requester: RequesterKey?
 
     /// A new resolution, started by the thread `thread` is the state of; a dry run (validation's)
     /// is never traced.
@@ -73,7 +73,7 @@ final class Resolution: Sendable {
     ///   registration (`Registry.answering(_:isTraced:)`); else it is read here.
     init(
         container: Container, scope: OverrideScope?, dryRun: DryRun?, isTraced: Bool? = nil, thread: ThreadState,
-        enclosing: Step? = nil, origin: [Key] = [], requester: Entry? = nil
+        enclosing: Step? = nil, origin: [Key] = [], requester: RequesterKey? = nil
     ) {
         self.requester = requester
         let isDryRun = dryRun != nil
@@ -89,7 +89,7 @@ final class Resolution: Sendable {
     }
 
     /// A resolution going on with `continuation`'s `graph` instances (a `Lazy` read after its resolve).
-    init(container: Container, continuing continuation: Continuation, origin: [Key], requester: Entry? = nil) {
+    init(container: Container, continuing continuation: Continuation, origin: [Key], requester: RequesterKey? = nil) {
         self.requester = requester
         let thread = ThreadState.current
         id = thread.nextResolutionID()
