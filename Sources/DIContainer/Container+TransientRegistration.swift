@@ -56,12 +56,6 @@ extension Container {
             })
     }
 
-    /// Registers a transient service built by an auto-wired initializer; the service need not be
-    /// `Sendable`.
-    ///
-    /// ```swift
-    /// container.register(ReportBuilder.self, lifetime: .transient, initializer: ReportBuilder.init)
-    /// ```
     /// Registers a transient factory that takes one runtime argument: the same as the form above
     /// with one argument, stored without a wrapping closure.
     @discardableResult
@@ -73,6 +67,12 @@ extension Container {
         add(.sync(S.self, name: name, argumentTypes: [A.self], lifetime: .transient, file: file, line: line, factory))
     }
 
+    /// Registers a transient service built by an auto-wired initializer; the service need not be
+    /// `Sendable`.
+    ///
+    /// ```swift
+    /// container.register(ReportBuilder.self, lifetime: .transient, initializer: ReportBuilder.init)
+    /// ```
     @_disfavoredOverload
     @discardableResult
     public func register<S, each D>(

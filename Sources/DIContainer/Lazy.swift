@@ -67,7 +67,7 @@ extension Lazy: ResolvableHandle {
         let arguments = HandleArguments(arguments)
         resolution.madeLazy()
         let madeIn = resolution.continuation
-        // Who asked, as its key: an instance keeping the handle may be kept by that registration.
+        // Who asked, as its key (`RequesterKey` says why not its entry).
         let requester = parent.map { RequesterKey($0.entry) }
         return Lazy { [weak container, weak parent] in
             guard let container else { throw Container.released(S.self, key: target) }

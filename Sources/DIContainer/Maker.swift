@@ -40,8 +40,7 @@ public struct Maker<S, each A> {
     private let madeIn: OverrideScope?
     /// The registrations above the handle: what its calls build is theirs too, for the order of endings.
     private let origin: [Key]
-    /// Who asked for the handle: its service's key, not its registration (an instance keeping the
-    /// handle may be kept by that registration).
+    /// Who asked for the handle, as its key (`RequesterKey` says why not its entry).
     private let requester: RequesterKey?
 
     fileprivate init(container: Container, target: Key, madeIn: OverrideScope?, origin: [Key], requester: RequesterKey?) {

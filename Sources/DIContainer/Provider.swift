@@ -50,7 +50,7 @@ extension Provider: ResolvableHandle {
     ) -> Provider<S> {
         let arguments = HandleArguments(arguments)
         let madeIn = resolution.scope
-        // Who asked, as its key: an instance keeping the handle may be kept by that registration.
+        // Who asked, as its key (`RequesterKey` says why not its entry).
         let requester = parent.map { RequesterKey($0.entry) }
         return Provider { [weak container] in
             guard let container else { throw Container.released(S.self, key: target) }
