@@ -66,28 +66,31 @@ extension Container {
         let resolution = Resolution(
             container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread, origin: origin,
             requester: requester)
-        return try resolution.enter {
-            do {
-                if let found {
-                    return try step(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution)
-                }
-                return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
-            } catch let exhausted as StackExhausted {
-                throw exhausted.error
+        let value: S
+        do {
+            if let found {
+                value = try step(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution)
+            } else {
+                value = try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
             }
+        } catch {
+            throw resolution.failed(error)
         }
+        try resolution.returned()
+        return value
     }
 
     /// Resolves `key` in a new resolution, running an `async` factory if the registration has one.
     func resolveAsync<S, Args>(_: S.Type, key: Key, arguments: Args, dryRun: Resolution.DryRun? = nil) async throws -> S {
         let resolution = Resolution(container: self, scope: currentScope, dryRun: dryRun, thread: .current, enclosing: Step.building)
-        return try await resolution.enterAsync {
-            do {
-                return try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
-            } catch let exhausted as StackExhausted {
-                throw exhausted.error
-            }
+        let value: S
+        do {
+            value = try await stepAsync(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
+        } catch {
+            throw resolution.failed(error)
         }
+        try resolution.returned()
+        return value
     }
 
     // MARK: - Steps

@@ -78,13 +78,14 @@ extension Container {
             return try step(S.self, key: key, arguments: arguments, parent: parent, resolution: parent.resolution)
         }
         let resolution = Resolution(container: self, continuing: continuation, origin: origin, requester: requester)
-        return try resolution.enter {
-            do {
-                return try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
-            } catch let exhausted as StackExhausted {
-                throw exhausted.error
-            }
+        let value: S
+        do {
+            value = try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
+        } catch {
+            throw resolution.failed(error)
         }
+        try resolution.returned()
+        return value
     }
 
     /// What a `Provider` read or a `Maker` call resolves: a new resolution of `key`, under the test

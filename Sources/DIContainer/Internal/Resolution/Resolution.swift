@@ -154,32 +154,21 @@ final class Resolution: Sendable {
         state.withLock { $0.pending.append(pending) }
     }
 
-    /// Runs `body` as an entry point of this resolution (its top-level step, or a `Lazy` read
-    /// after the step that made it returned), then every hook waiting, including those of the
-    /// instances hooks build. The first failure is thrown: `body`'s, else a hook's.
-    func enter<S>(_ body: () throws -> S) throws -> S {
-        let value: S
-        do {
-            value = try body()
-        } catch {
-            _ = completePending()
-            throw error
-        }
+    /// Ends an entry point of this resolution (its top-level step, or a `Lazy` read after the
+    /// step that made it returned) that returned: runs every hook waiting, including those of the
+    /// instances hooks build, and throws the first hook's failure. Called by the entry point
+    /// itself, not around it as a closure: a closure's captures would cost every resolve retains.
+    func returned() throws {
         if let hookFailure = completePending() { throw hookFailure }
-        return value
     }
 
-    /// `enter(_:)` for an `async` entry point.
-    func enterAsync<S>(_ body: () async throws -> S) async throws -> S {
-        let value: S
-        do {
-            value = try await body()
-        } catch {
-            _ = completePending()
-            throw error
-        }
-        if let hookFailure = completePending() { throw hookFailure }
-        return value
+    /// Ends an entry point that threw `error`: runs the hooks waiting (their failures give way to
+    /// `error`); returns the error the entry point throws (a step refused for want of stack is
+    /// turned into its `ResolutionError` here, near the top of the stack).
+    func failed(_ error: any Error) -> any Error {
+        _ = completePending()
+        if let exhausted = error as? StackExhausted { return exhausted.error }
+        return error
     }
 
     /// Ends an entry point: runs the waiting hooks, then holds the `graph` instances weakly if a
