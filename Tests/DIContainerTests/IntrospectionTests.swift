@@ -70,6 +70,38 @@ struct IntrospectionTests {
         try container.validate()
     }
 
+    @Test("a closure taking runtime arguments learns on its first run; the registration replacing it, and a variant, learn their own")
+    func argumentClosuresLearnOnRuns() throws {
+        let container = Container()
+        container.register((any InfoTransport).self) { _ in InfoFixtureTransport() }
+        container.register(InfoClient.self) { r in InfoClient(transport: try r.resolve((any InfoTransport).self)) }
+        container.register(InfoDetail.self) { (r, id: Int) in InfoDetail(id: id, client: try r.resolve(InfoClient.self)) }
+            .when(.preview) { (r, id: Int) in
+                _ = try r.resolve((any InfoTransport).self)
+                return InfoDetail(id: id, client: try r.resolve(InfoClient.self))
+            }
+        func detail() -> RegistrationInfo? { container.registrations.first { $0.service.typeName == "InfoDetail" } }
+        #expect(detail()?.dependencySource == .unknown)
+        // Outside the preview context: the registration's own factory, learned once, then known.
+        for id in 1...3 { _ = try container.withContexts([]) { try container.resolve(InfoDetail.self, arguments: id) } }
+        #expect(detail()?.dependencies.map(\.description) == ["InfoClient"])
+        // The variant is an entry of its own: what the registration learned is not its.
+        let seen = try container.withContexts([.preview]) { () -> [String]? in
+            _ = try container.resolve(InfoDetail.self, arguments: 4)
+            _ = try container.resolve(InfoDetail.self, arguments: 5)
+            return detail()?.dependencies.map(\.description)
+        }
+        #expect(seen == ["InfoClient", "InfoTransport"])
+        // A registration replacing a learned one learns its own factory's dependencies.
+        container.register(InfoDetail.self) { (r, id: Int) in
+            _ = try r.resolve((any InfoTransport).self)
+            return InfoDetail(id: id, client: try r.resolve(InfoClient.self))
+        }.replacing()
+        #expect(detail()?.dependencySource == .unknown)
+        for id in 1...3 { _ = try container.withContexts([]) { try container.resolve(InfoDetail.self, arguments: id) } }
+        #expect(detail()?.dependencies.map(\.description) == ["InfoTransport", "InfoClient"])
+    }
+
     @Test("a fresh container's graph shows a resolved singleton's edges as before it was built")
     func resolvedSingletonKeepsItsEdges() throws {
         let container = Container()

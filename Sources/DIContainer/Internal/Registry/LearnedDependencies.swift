@@ -5,7 +5,9 @@ import DIContainerLocking
 /// declares them instead). A step records into it only while its registration is learning
 /// (`isLearning`): in validation's dry run, and on ordinary runs of the registrations that
 /// `Entry.learnsOnRuns`. One table for the process: entries are immutable, so what they learn
-/// cannot live in them, and the steps that learn are few.
+/// cannot live in them, and the steps that learn are few. A registration that learns on runs is
+/// marked learned in its registry (`Registry.markLearned`) once a run completes, so that its later
+/// steps, found there, do not take this lock to ask.
 ///
 /// A record is keyed by its entry's identity and dropped by the entry's `deinit` (`forget`), so
 /// an identity is never reused while its record exists. The table holds no reference to the

@@ -32,8 +32,20 @@ final class Registry: Sendable {
 
     private struct Registered: Sendable {
         let entry: Entry
-        /// Its place in registration order.
-        let order: Int
+        /// Its place in registration order (32 bits, so that the flag below adds no word to a
+        /// registration).
+        private let place: Int32
+        /// Whether `entry`'s factory learned its dependencies (`LearnedDependencies`): read with
+        /// the entry, so that its steps skip the table's process-wide lock. A changed registration
+        /// is a new entry, which learns again.
+        var isLearned = false
+
+        init(entry: Entry, order: Int) {
+            self.entry = entry
+            place = Int32(truncatingIfNeeded: order)
+        }
+
+        var order: Int { Int(place) }
     }
 
     private struct State: Sendable {
@@ -132,8 +144,8 @@ final class Registry: Sendable {
     /// The registration answering `key` here or, if none is registered here, in the ancestors'
     /// registries (its context variant), outside test overrides.
     func answering(_ key: Key) -> Entry? {
-        if let entry = entry(for: key) { return entry.answering }
-        return parent?.answering(key)
+        var isLearned = false
+        return answering(key, isLearned: &isLearned)
     }
 
     /// The slots of `replaced` (and its variants) that `replacement` does not share: what they
@@ -289,14 +301,47 @@ final class Registry: Sendable {
         state.withLock { $0.entries[key]?.entry }
     }
 
-    /// `answering(_:)`, and in `isTraced` whether this registry's container traces, read under
-    /// the same lock as the registration here: what a new resolution looks up first.
-    func answering(_ key: Key, isTraced: inout Bool) -> Entry? {
-        let entry = state.withLock { state in
-            isTraced = state.tracingHandler != nil
-            return state.entries[key]?.entry
+    /// `answering(_:)` for a step, and in `isLearned` whether the registration answering learned
+    /// its factory's dependencies (`markLearned`).
+    func answering(_ key: Key, isLearned: inout Bool) -> Entry? {
+        guard let (entry, learned) = state.withLock({ $0.entries[key].map { ($0.entry, $0.isLearned) } }) else {
+            return parent?.answering(key, isLearned: &isLearned)
         }
-        return entry?.answering ?? parent?.answering(key)
+        return Self.answer(of: entry, marked: learned, isLearned: &isLearned)
+    }
+
+    /// `answering(_:isLearned:)`, and in `isTraced` whether this registry's container traces, read
+    /// under the same lock as the registration here: what a new resolution looks up first.
+    func answering(_ key: Key, isTraced: inout Bool, isLearned: inout Bool) -> Entry? {
+        let found = state.withLock { state in
+            isTraced = state.tracingHandler != nil
+            return state.entries[key].map { ($0.entry, $0.isLearned) }
+        }
+        guard let (entry, learned) = found else { return parent?.answering(key, isLearned: &isLearned) }
+        return Self.answer(of: entry, marked: learned, isLearned: &isLearned)
+    }
+
+    /// What answers for the registration `entry` in the task's contexts. `marked`, the mark of
+    /// `entry` (`markLearned`), holds in `isLearned` only when that is `entry` itself: a variant is
+    /// an entry of its own.
+    private static func answer(of entry: Entry, marked: Bool, isLearned: inout Bool) -> Entry {
+        // Most registrations are never marked: they take no comparison (which keeps both alive).
+        guard marked else { return entry.answering }
+        let answer = entry.answering
+        isLearned = answer === entry
+        return answer
+    }
+
+    /// Notes that `entry`, if it is the registration under its key here or in an ancestor,
+    /// learned its factory's dependencies: the table has them complete. Only for a registration
+    /// that learns on ordinary runs (`Entry.learnsOnRuns`): the others never ask the table there.
+    func markLearned(_ entry: Entry) {
+        let isHere = state.withLock { state in
+            guard state.entries[entry.key]?.entry === entry else { return false }
+            state.entries[entry.key]?.isLearned = true
+            return true
+        }
+        if !isHere { parent?.markLearned(entry) }
     }
 
     /// Drops every registration and what was replaced (the decorators stay); what the

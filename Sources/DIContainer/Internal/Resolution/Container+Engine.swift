@@ -12,8 +12,15 @@ extension Container {
     /// The registration answering `key` from this container: the test overrides of `scope` that
     /// apply here, innermost first, then this container, then its ancestors (its context variant).
     func entry(for key: Key, scope: OverrideScope?) -> Entry? {
+        var isLearned = false
+        return entry(for: key, scope: scope, isLearned: &isLearned)
+    }
+
+    /// `entry(for:scope:)`, and in `isLearned` whether the registry knows that the registration's
+    /// factory learned its dependencies (`Registry.markLearned`), for the step to skip asking.
+    func entry(for key: Key, scope: OverrideScope?, isLearned: inout Bool) -> Entry? {
         if let scope, let entry = scope.entry(for: key, from: self) { return entry }
-        return registry.answering(key)
+        return registry.answering(key, isLearned: &isLearned)
     }
 
     // MARK: - Entry points
@@ -34,7 +41,8 @@ extension Container {
         }
         // Whether tracing is on comes with the registration, under the lookup's lock.
         var isTraced = false
-        guard let entry = registry.answering(key, isTraced: &isTraced), entry.kind == .sync else {
+        var isLearned = false
+        guard let entry = registry.answering(key, isTraced: &isTraced, isLearned: &isLearned), entry.kind == .sync else {
             return try resolveTopLevel(
                 S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, isTraced: isTraced, thread: thread)
         }
@@ -48,7 +56,8 @@ extension Container {
             }
         }
         return try resolveTopLevel(
-            S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, isTraced: isTraced, thread: thread)
+            S.self, key: key, arguments: arguments, scope: nil, dryRun: dryRun, found: entry, isTraced: isTraced,
+            isLearned: isLearned, thread: thread)
     }
 
     /// A new synchronous resolution of `key` under the test overrides of `scope`; a dry run
@@ -57,11 +66,13 @@ extension Container {
     /// - Parameters:
     ///   - found: The registration for `key`, when the caller looked it up already.
     ///   - isTraced: Whether the container traces, when the caller read it with the registration.
+    ///   - isLearned: Whether `found` learned its factory's dependencies (`Registry.markLearned`).
     ///   - thread: The calling thread's state, when the caller has it at hand.
     ///   - requester: The service that made the `Lazy` or `Provider` being read, if one is.
     func resolveTopLevel<S, Args>(
         _: S.Type, key: Key, arguments: Args, scope: OverrideScope?, dryRun: Resolution.DryRun? = nil, found: Entry? = nil,
-        isTraced: Bool? = nil, thread: ThreadState = .current, origin: [Key] = [], requester: RequesterKey? = nil
+        isTraced: Bool? = nil, isLearned: Bool = false, thread: ThreadState = .current, origin: [Key] = [],
+        requester: RequesterKey? = nil
     ) throws -> S {
         let resolution = Resolution(
             container: self, scope: scope, dryRun: dryRun, isTraced: isTraced, thread: thread, origin: origin,
@@ -69,7 +80,7 @@ extension Container {
         let value: S
         do {
             if let found {
-                value = try step(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution)
+                value = try step(S.self, entry: found, arguments: arguments, parent: nil, resolution: resolution, isLearned: isLearned)
             } else {
                 value = try step(S.self, key: key, arguments: arguments, parent: nil, resolution: resolution)
             }
@@ -97,24 +108,28 @@ extension Container {
 
     /// One synchronous step for `key`.
     func step<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
-        guard let entry = entry(for: key, scope: resolution.scope) else {
+        var isLearned = false
+        guard let entry = entry(for: key, scope: resolution.scope, isLearned: &isLearned) else {
             return try resolveUnregistered(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.record(Dependency(entry))
         guard !entry.isAsync || isBuiltAtStart(entry, parent: parent, resolution: resolution) else {
             throw ResolutionError(.asyncFactory, path: (parent?.path ?? []) + [entry.service], asker: .init(parent?.entry))
         }
-        return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
+        return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, isLearned: isLearned)
     }
 
-    /// One synchronous step for `entry`.
-    func step<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) throws -> S {
+    /// One synchronous step for `entry`; `isLearned`: the registry knows that its factory learned
+    /// its dependencies.
+    func step<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution, isLearned: Bool = false
+    ) throws -> S {
         if entry.kind == .forwarding { return try forward(S.self, entry, arguments: arguments, parent: parent, resolution: resolution) }
         // A transient step without tracing needs no `StepStart`: it keeps nothing, and a
         // main-actor factory checks the main actor itself (`MainActorFactory`), refusing with the
         // error `StepStart.prepare` would throw.
         if entry.slot == nil, entry.kind != .async, case .transient = entry.lifetime, !resolution.isTraced {
-            let made: S = try StepStart.build(S.self, entry, parent: parent, resolution: resolution, arguments)
+            let made: S = try StepStart.build(S.self, entry, parent: parent, resolution: resolution, arguments, isLearned: isLearned)
             if entry.additions != nil { StepStart.queueHooks(of: made, entry, parent: parent, resolution: resolution, slot: nil) }
             return made
         }
@@ -126,7 +141,7 @@ extension Container {
             default: break
             }
         }
-        let start = StepStart(entry, parent: parent, resolution: resolution)
+        let start = StepStart(entry, parent: parent, resolution: resolution, isLearned: isLearned)
         guard let slot = try start.prepare() else {
             guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
             if let kept = resolution.graphInstance(of: entry) {
@@ -176,22 +191,25 @@ extension Container {
 
     /// One `async` step for `key`.
     func stepAsync<S, Args>(_: S.Type, key: Key, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
-        guard let entry = entry(for: key, scope: resolution.scope) else {
+        var isLearned = false
+        guard let entry = entry(for: key, scope: resolution.scope, isLearned: &isLearned) else {
             return try await resolveUnregisteredAsync(S.self, key: key, arguments: arguments, parent: parent, resolution: resolution)
         }
         parent?.record(Dependency(entry))
         guard entry.isAsync || entry.kind == .forwarding else {
-            return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
+            return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, isLearned: isLearned)
         }
-        return try await stepAsync(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution)
+        return try await stepAsync(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, isLearned: isLearned)
     }
 
-    /// One `async` step for `entry`, which has an `async` factory.
-    func stepAsync<S, Args>(_: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution) async throws -> S {
+    /// One `async` step for `entry`, which has an `async` factory; `isLearned` as for `step`.
+    func stepAsync<S, Args>(
+        _: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution, isLearned: Bool = false
+    ) async throws -> S {
         if entry.kind == .forwarding {
             return try await forwardAsync(S.self, entry, arguments: arguments, parent: parent, resolution: resolution)
         }
-        let start = StepStart(entry, parent: parent, resolution: resolution)
+        let start = StepStart(entry, parent: parent, resolution: resolution, isLearned: isLearned)
         guard let slot = try start.prepare() else {
             guard start.isGraph else {
                 return start.end(try await start.buildAsync(S.self, arguments), slot: nil, created: true)
@@ -307,11 +325,14 @@ struct StepStart {
     let parent: Step?
     let resolution: Resolution
     let started: UInt64
+    /// Whether the registry knows that the factory learned its dependencies (`Step.init`).
+    let isLearned: Bool
 
-    init(_ entry: Entry, parent: Step?, resolution: Resolution) {
+    init(_ entry: Entry, parent: Step?, resolution: Resolution, isLearned: Bool = false) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
+        self.isLearned = isLearned
         started = resolution.isTraced ? Container.tracingClock() : 0
     }
 
@@ -346,16 +367,20 @@ struct StepStart {
 
     /// Runs the synchronous factory in a new step.
     func build<S, Args>(_: S.Type, _ arguments: Args) throws -> S {
-        try Self.build(S.self, entry, parent: parent, resolution: resolution, arguments)
+        try Self.build(S.self, entry, parent: parent, resolution: resolution, arguments, isLearned: isLearned)
     }
 
     /// Runs `entry`'s synchronous factory (and its decorators) in a new step below `parent`.
     /// Static, so that a step of a registration that keeps nothing makes no `StepStart`: each of
     /// its references costs a retain and a release on every step.
-    static func build<S, Args>(_: S.Type, _ entry: Entry, parent: Step?, resolution: Resolution, _ arguments: Args) throws -> S {
+    static func build<S, Args>(
+        _: S.Type, _ entry: Entry, parent: Step?, resolution: Resolution, _ arguments: Args, isLearned: Bool = false
+    ) throws -> S {
         let thread = ThreadState.current
         try Step.checkCycle(entry, below: parent)
-        let step = Step(entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent, on: thread))
+        let step = Step(
+            entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent, on: thread),
+            isLearned: isLearned)
         guard step.stack.allowsStep() else { throw StackExhausted(parent: parent, entry: entry) }
         let outer = thread.setRunning(step)
         defer { thread.running = outer }
@@ -374,7 +399,8 @@ struct StepStart {
     /// `build` for an `async` factory.
     func buildAsync<S, Args>(_: S.Type, _ arguments: Args) async throws -> S {
         try Step.checkCycle(entry, below: parent)
-        let step = Step(entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent))
+        let step = Step(
+            entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent), isLearned: isLearned)
         guard step.depth <= StepStart.asyncDepthLimit else {
             throw ResolutionError(.depthLimitExceeded(limit: step.depth - 1), path: step.path)
         }

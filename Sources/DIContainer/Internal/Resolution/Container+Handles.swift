@@ -101,12 +101,14 @@ extension Container {
     ) throws -> S {
         let scope = currentScope ?? madeIn
         var isTraced = false
-        guard scope == nil, let entry = registry.answering(key, isTraced: &isTraced), entry.kind == .sync else {
+        var isLearned = false
+        guard scope == nil, let entry = registry.answering(key, isTraced: &isTraced, isLearned: &isLearned), entry.kind == .sync
+        else {
             return try resolveTopLevel(S.self, key: key, arguments: arguments, scope: scope, origin: origin, requester: requester)
         }
         return try resolveTopLevel(
-            S.self, key: key, arguments: arguments, scope: nil, found: entry, isTraced: isTraced, origin: origin,
-            requester: requester)
+            S.self, key: key, arguments: arguments, scope: nil, found: entry, isTraced: isTraced, isLearned: isLearned,
+            origin: origin, requester: requester)
     }
 
     /// The error for a handle read after its container was released.

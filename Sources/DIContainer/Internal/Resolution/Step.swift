@@ -29,7 +29,9 @@ final class Step: Sendable {
     /// though its instance is kept (`Step+Requester`), checked before `finish`.
     let marks = Atomic<UInt8>(0)
 
-    init(entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds, isHook: Bool = false) {
+    /// - Parameter isLearned: The registry knows that `entry`'s factory learned its dependencies:
+    ///   the table (and its process-wide lock) need not be asked.
+    init(entry: Entry, parent: Step?, resolution: Resolution, stack: StackBounds, isHook: Bool = false, isLearned: Bool = false) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
@@ -38,7 +40,7 @@ final class Step: Sendable {
         depth = (parent?.depth ?? 0) + 1
         inFlight = (parent?.inFlight ?? 0) | entry.filterBit
         let learns =
-            (resolution.isDryRun || entry.learnsOnRuns) && resolution.learns(entry)
+            !isLearned && (resolution.isDryRun || entry.learnsOnRuns) && resolution.learns(entry)
             && LearnedDependencies.shared.isLearning(entry, hooks: isHook)
         recorded = learns ? Locked([]) : nil
     }
@@ -58,6 +60,7 @@ final class Step: Sendable {
             if succeeded { LearnedDependencies.shared.learnHooks(dependencies, of: entry) }
         } else {
             LearnedDependencies.shared.learn(dependencies, of: entry, complete: succeeded)
+            if succeeded, entry.learnsOnRuns { resolution.container.registry.markLearned(entry) }
         }
     }
 
