@@ -60,7 +60,9 @@ final class Step: Sendable {
             if succeeded { LearnedDependencies.shared.learnHooks(dependencies, of: entry) }
         } else {
             LearnedDependencies.shared.learn(dependencies, of: entry, complete: succeeded)
-            if succeeded, entry.learnsOnRuns { resolution.container.registry.markLearned(entry) }
+            // Only what keeps no instance runs again and again (a kept registration builds rarely),
+            // and a marked registration's lookups cost a comparison more.
+            if succeeded, entry.learnsOnRuns, entry.slot == nil { resolution.container.registry.markLearned(entry) }
         }
     }
 
