@@ -335,7 +335,7 @@ final class Registry: Sendable {
     /// Notes that `entry`, if it is the registration under its key here or in an ancestor,
     /// learned its factory's dependencies: the table has them complete. Only for a registration
     /// that learns on ordinary runs (`Entry.learnsOnRuns`: the others never ask the table there)
-    /// and keeps no instance (`Step.finish`).
+    /// and is transient (`Step.finish`).
     func markLearned(_ entry: Entry) {
         let isHere = state.withLock { state in
             guard state.entries[entry.key]?.entry === entry else { return false }

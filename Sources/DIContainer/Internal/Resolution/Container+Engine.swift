@@ -119,8 +119,8 @@ extension Container {
         return try step(S.self, entry: entry, arguments: arguments, parent: parent, resolution: resolution, isLearned: isLearned)
     }
 
-    /// One synchronous step for `entry`; `isLearned`: the registry knows that its factory learned
-    /// its dependencies.
+    /// One synchronous step for `entry`; `isLearned`: the registry knows that its factory, a
+    /// transient's, learned its dependencies.
     func step<S, Args>(
         _: S.Type, entry: Entry, arguments: Args, parent: Step?, resolution: Resolution, isLearned: Bool = false
     ) throws -> S {
@@ -141,7 +141,7 @@ extension Container {
             default: break
             }
         }
-        let start = StepStart(entry, parent: parent, resolution: resolution, isLearned: isLearned)
+        let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else { return start.end(try start.build(S.self, arguments), slot: nil, created: true) }
             if let kept = resolution.graphInstance(of: entry) {
@@ -209,10 +209,10 @@ extension Container {
         if entry.kind == .forwarding {
             return try await forwardAsync(S.self, entry, arguments: arguments, parent: parent, resolution: resolution)
         }
-        let start = StepStart(entry, parent: parent, resolution: resolution, isLearned: isLearned)
+        let start = StepStart(entry, parent: parent, resolution: resolution)
         guard let slot = try start.prepare() else {
             guard start.isGraph else {
-                return start.end(try await start.buildAsync(S.self, arguments), slot: nil, created: true)
+                return start.end(try await start.buildAsync(S.self, arguments, isLearned: isLearned), slot: nil, created: true)
             }
             if let kept = resolution.graphInstance(of: entry) {
                 return start.end(try start.unbox(kept, as: S.self), slot: nil, created: false)
@@ -325,14 +325,11 @@ struct StepStart {
     let parent: Step?
     let resolution: Resolution
     let started: UInt64
-    /// Whether the registry knows that the factory learned its dependencies (`Step.init`).
-    let isLearned: Bool
 
-    init(_ entry: Entry, parent: Step?, resolution: Resolution, isLearned: Bool = false) {
+    init(_ entry: Entry, parent: Step?, resolution: Resolution) {
         self.entry = entry
         self.parent = parent
         self.resolution = resolution
-        self.isLearned = isLearned
         started = resolution.isTraced ? Container.tracingClock() : 0
     }
 
@@ -367,7 +364,7 @@ struct StepStart {
 
     /// Runs the synchronous factory in a new step.
     func build<S, Args>(_: S.Type, _ arguments: Args) throws -> S {
-        try Self.build(S.self, entry, parent: parent, resolution: resolution, arguments, isLearned: isLearned)
+        try Self.build(S.self, entry, parent: parent, resolution: resolution, arguments)
     }
 
     /// Runs `entry`'s synchronous factory (and its decorators) in a new step below `parent`.
@@ -396,8 +393,9 @@ struct StepStart {
         return made
     }
 
-    /// `build` for an `async` factory.
-    func buildAsync<S, Args>(_: S.Type, _ arguments: Args) async throws -> S {
+    /// `build` for an `async` factory; `isLearned`: the registry knows that a transient's factory
+    /// learned its dependencies (`Step.init`).
+    func buildAsync<S, Args>(_: S.Type, _ arguments: Args, isLearned: Bool = false) async throws -> S {
         try Step.checkCycle(entry, below: parent)
         let step = Step(
             entry: entry, parent: parent, resolution: resolution, stack: StackBounds.current(below: parent), isLearned: isLearned)

@@ -60,9 +60,10 @@ final class Step: Sendable {
             if succeeded { LearnedDependencies.shared.learnHooks(dependencies, of: entry) }
         } else {
             LearnedDependencies.shared.learn(dependencies, of: entry, complete: succeeded)
-            // Only what keeps no instance runs again and again (a kept registration builds rarely),
-            // and a marked registration's lookups cost a comparison more.
-            if succeeded, entry.learnsOnRuns, entry.slot == nil { resolution.container.registry.markLearned(entry) }
+            // Only a transient runs again and again (a kept registration builds rarely, a `graph` one
+            // once per resolve, past the steps that read the mark), and a marked registration's
+            // lookups cost a comparison more.
+            if succeeded, entry.learnsOnRuns, case .transient = entry.lifetime { resolution.container.registry.markLearned(entry) }
         }
     }
 
